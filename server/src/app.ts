@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@pes/contracts';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import { composeModules } from './composition';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Fastify logger options; false in tests. */
+  logger?: boolean | object;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
+};
+
+const HTML_CSP =
+  "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
+  "script-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com";
+
+export async function buildApp(opts: BuildAppOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sri Lanka Police e-Services API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const modules = await composeModules(app, config, opts.database);
+  serveWebApp(app, config.webDistDir);
+  return { app, modules };
+}
+
+/** The built web app with history fallback: every non-API GET that wants HTML gets index.html. */
+function serveWebApp(app: FastifyInstance, distDir: string) {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return;
+  const indexHtml = fs.readFileSync(indexPath);
+  app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', HTML_CSP).send(indexHtml);
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) return sendIndex(reply);
+    return reply.status(404).send({ error: { code: 'request.not_found', message: `No route ${request.method} ${url}` } });
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Branch, Role } from '@pes/contracts';
+import { forbidden, unauthenticated } from './domain-error';
+import type { Principal } from './principal';
+
+export const SESSION_COOKIE = 'pes_session';
+
+export type PrincipalResolver = (token: string) => Promise<Principal | undefined>;
+
+function bearerToken(request: FastifyRequest, allowCookie: boolean) {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  // The cookie only authenticates safe reads such as <img src="/uploads/...">, never a change.
+  if (allowCookie) return request.cookies?.[SESSION_COOKIE];
+  return undefined;
+}
+
+export interface Requirement {
+  roles?: readonly Role[];
+  branches?: readonly Branch[];
+  /** Accept the session cookie as well as the bearer header (GET only). */
+  allowCookie?: boolean;
+}
+
+export function createAuthGuards(app: FastifyInstance, resolve: PrincipalResolver) {
+  app.decorateRequest('principal', null);
+
+  async function authenticate(request: FastifyRequest, allowCookie = false) {
+    const token = bearerToken(request, allowCookie);
+    const principal = token ? await resolve(token) : undefined;
+    if (!principal) throw unauthenticated();
+    request.principal = principal;
+    return principal;
+  }
+
+  /** preHandler: signed in, and of one of the roles and branches when given. */
+  const require =
+    (req: Requirement = {}): preHandlerAsyncHookHandler =>
+    async (request) => {
+      const principal = await authenticate(request, req.allowCookie && request.method === 'GET');
+      if (req.roles && !req.roles.includes(principal.role)) throw forbidden();
+      if (req.branches && (!principal.branch || !req.branches.includes(principal.branch))) throw forbidden();
+    };
+
+  return { authenticate, require };
+}
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/** The principal a guarded handler runs for. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}

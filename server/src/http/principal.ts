@@ -1,0 +1,25 @@
+import type { Branch, IdentityType, Role } from '@pes/contracts';
+
+/** Who is calling, as the verified token and the database say (never request headers). */
+export interface Principal {
+  userId: number;
+  username: string;
+  role: Role;
+  stationId: number | null;
+  station: string | null;
+  branch: Branch | null;
+  /** officers.id of a police officer */
+  officerRowId: number | null;
+  officerId: string | null;
+  identityNumber: string | null;
+  identityType: IdentityType | null;
+  fullName: string | null;
+  jti: string;
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  currentUserResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  signupCitizenResponseSchema,
+} from '@pes/contracts';
+import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
+import { readMultipart } from '../../http/multipart';
+import type { AuthService } from './auth.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+
+export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean }): FastifyPluginAsyncZod {
+  const { guards, auth } = deps;
+  return async (app) => {
+    app.post(
+      '/auth/signup-citizen',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Citizen signup (multipart: the signup fields and identity_photo_front, identity_photo_back, live_photo)',
+          consumes: ['multipart/form-data'],
+          response: { 201: signupCitizenResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const body = await readMultipart(request, { identity_photo_front: 'image', identity_photo_back: 'image', live_photo: 'image' });
+        const user = await auth.signupCitizen(body);
+        return reply.status(201).send({ success: true, message: 'Signup successful.', user });
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const result = await auth.login(request.body, request.ip);
+        reply.setCookie(SESSION_COOKIE, result.token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.secureCookies,
+          expires: new Date(result.expires_at * 1000),
+        });
+        return result;
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: guards.require(),
+        schema: { tags: ['auth'], body: z.object({}).passthrough().optional(), response: { 200: okResponseSchema, 401: apiErrorSchema } },
+      },
+      async (request, reply) => {
+        await auth.logout(principalOf(request));
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { success: true as const, message: 'Signed out' };
+      },
+    );
+
+    for (const path of ['/auth/getCurrentUserInfo', '/auth/me']) {
+      app.get(
+        path,
+        { preHandler: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, 401: apiErrorSchema } } },
+        async (request) => ({ user: auth.currentUser(principalOf(request)) }),
+      );
+    }
+  };
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AREA_ROLE,
+  requiredSignupFiles,
+  signupCitizenFieldsSchema,
+  type CurrentUser,
+  type LoginRequest,
+} from '@pes/contracts';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { badInput } from '../../http/domain-error';
+import { zodFieldKeys } from '../../http/error-handler';
+import type { MultipartBody } from '../../http/multipart';
+import type { Principal } from '../../http/principal';
+import type { FilesService } from '../files/files.service';
+import type { UsersRepository } from '../users/users.repository';
+import type { AuthRepository } from './auth.repository';
+import { identityTaken, invalidCredentials, loginThrottled, usernameTaken, wrongArea } from './auth.errors';
+import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password';
+import type { TokenSigner } from './tokens';
+
+export const LOGIN_THROTTLE = {
+  windowSeconds: 15 * 60,
+  perAccount: 5,
+  perAddress: 30,
+} as const;
+
+export function createAuthService(deps: {
+  db: Database;
+  auth: AuthRepository;
+  users: UsersRepository;
+  files: FilesService;
+  tokens: TokenSigner;
+}) {
+  const { db, auth, users, files, tokens } = deps;
+  const accountKey = (username: string) => `user:${username.trim().toLowerCase()}`;
+  const addressKey = (ip: string) => `ip:${ip}`;
+
+  return {
+    async login(input: LoginRequest, ip: string) {
+      const keys = [accountKey(input.username), addressKey(ip)];
+      const waits = await Promise.all([
+        auth.throttledFor(keys[0]!, LOGIN_THROTTLE.perAccount, LOGIN_THROTTLE.windowSeconds),
+        auth.throttledFor(keys[1]!, LOGIN_THROTTLE.perAddress, LOGIN_THROTTLE.windowSeconds),
+      ]);
+      const wait = Math.max(...waits);
+      if (wait > 0) throw loginThrottled(wait);
+
+      const user = await users.findByUsername(input.username);
+      const ok = user && user.active ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password);
+      if (!user || !ok) {
+        await Promise.all(keys.map((k) => auth.recordFailure(k, LOGIN_THROTTLE.windowSeconds)));
+        throw invalidCredentials();
+      }
+      await auth.clearFailures(keys[0]!);
+      if (input.area && AREA_ROLE[input.area] !== user.role) throw wrongArea(input.area);
+
+      const issued = await tokens.issue(user.id, user.role);
+      await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
+      const principal = await auth.findPrincipal(issued.jti);
+      return { token: issued.token, role: user.role, branch: principal?.branch ?? null, expires_at: issued.exp };
+    },
+
+    async logout(principal: Principal) {
+      await auth.revokeSession(principal.jti);
+    },
+
+    /** The principal behind a bearer token: signed by us, unexpired, not revoked, of an active user. */
+    async principalFromToken(token: string): Promise<Principal | undefined> {
+      const claims = await tokens.verify(token);
+      if (!claims) return undefined;
+      const row = await auth.findPrincipal(claims.jti);
+      if (!row || row.id !== claims.userId) return undefined;
+      return {
+        userId: row.id,
+        username: row.username,
+        role: row.role,
+        stationId: row.stationId,
+        station: row.station,
+        branch: row.branch,
+        officerRowId: row.officerRowId,
+        officerId: row.officerId,
+        identityNumber: row.identityNumber,
+        identityType: row.identityType,
+        fullName: row.officerName ?? (row.citizenFirstName ? `${row.citizenFirstName} ${row.citizenSecondName}` : null),
+        jti: claims.jti,
+        exp: claims.exp,
+      };
+    },
+
+    currentUser(p: Principal): CurrentUser {
+      return {
+        id: p.userId,
+        username: p.username,
+        role: p.role,
+        branch: p.branch,
+        station: p.station,
+        officerId: p.officerId,
+        identity_number: p.identityNumber,
+        full_name: p.fullName,
+      };
+    },
+
+    async signupCitizen(body: MultipartBody) {
+      const parsed = signupCitizenFieldsSchema.safeParse(body.fields);
+      const fieldKeys: Record<string, string> = parsed.success ? {} : zodFieldKeys(parsed.error.issues);
+      for (const [field, key] of Object.entries(requiredSignupFiles(body.fields.identity_type))) {
+        if (!body.files[field]) fieldKeys[field] ??= key;
+      }
+      if (!parsed.success || Object.keys(fieldKeys).length > 0) throw badInput(fieldKeys);
+      const input = parsed.data;
+
+      if (await users.usernameExists(input.username)) throw usernameTaken();
+      if (await users.identityExists(input.identity_type, input.identity_number)) throw identityTaken();
+
+      const passwordHash = await hashPassword(input.password);
+      const uploads = Object.values(body.files).filter(
+        (f) => f.field !== 'identity_photo_back' || input.identity_type === 'NIC',
+      );
+      try {
+        return await files.withStagedFiles(uploads, (staged) =>
+          db.transaction(async (tx) => {
+            const user = await users.insertUser(tx, { username: input.username, passwordHash, role: 'citizen', stationId: null });
+            const ids: Record<string, number> = {};
+            for (const file of staged) ids[file.field] = (await files.record(tx, file, 'citizen_identity', user.id)).id;
+            await users.insertCitizenProfile(tx, {
+              userId: user.id,
+              firstName: input.first_name,
+              secondName: input.second_name,
+              dateOfBirth: input.date_of_birth,
+              email: input.email,
+              mobileNumber: input.mobile_number,
+              identityType: input.identity_type,
+              identityNumber: input.identity_number.toUpperCase(),
+              address: input.address,
+              maritalStatus: input.marital_status,
+              identityPhotoFrontId: ids.identity_photo_front ?? null,
+              identityPhotoBackId: ids.identity_photo_back ?? null,
+              livePhotoId: ids.live_photo ?? null,
+            });
+            return { id: user.id, username: user.username };
+          }),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_username_uq')) throw usernameTaken();
+        if (isUniqueViolation(err, 'citizen_identity_uq')) throw identityTaken();
+        throw err;
+      }
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The signing secret: from TOKEN_SECRET, or (development only) one generated once and shared through the database. */
+export async function resolveTokenSecret(configured: string | undefined, auth: AuthRepository) {
+  if (configured) return configured;
+  return auth.putSettingIfAbsent('dev_token_secret', randomBytes(48).toString('base64url'));
+}

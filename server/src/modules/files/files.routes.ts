@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuards } from '../../http/authenticate';
+import { principalOf } from '../../http/authenticate';
+import { notFound } from '../../http/domain-error';
+import type { FilesService } from './files.service';
+
+export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/uploads/:path',
+      {
+        preHandler: deps.guards.require({ allowCookie: true }),
+        schema: { tags: ['files'], params: z.object({ path: z.string().max(64) }), summary: 'An uploaded file, to those who may see its record' },
+      },
+      async (request, reply) => {
+        const { file, fullPath } = await deps.files.openForReading(principalOf(request), request.params.path);
+        const stream = fs.createReadStream(fullPath);
+        const opened = await new Promise<boolean>((resolve) => {
+          stream.once('open', () => resolve(true));
+          stream.once('error', () => resolve(false));
+        });
+        if (!opened) throw notFound();
+        return reply
+          .header('content-type', file.mimeType)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', file.mimeType === 'application/pdf' ? 'inline' : 'inline')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { UploadedFile } from '../../http/multipart';
+import { DomainError } from '../../http/domain-error';
+
+const SAFE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;
+
+/** Files live outside the web root under random names; only /uploads/{path} with a permission check serves them. */
+export function createFileStorage(uploadsDir: string) {
+  return {
+    isSafeName: (name: string) => SAFE_NAME.test(name),
+    fullPath(name: string) {
+      if (!SAFE_NAME.test(name)) throw new Error('unsafe file name');
+      return path.join(uploadsDir, name);
+    },
+    async write(buffer: Buffer, ext: string) {
+      await fs.mkdir(uploadsDir, { recursive: true });
+      const name = `${randomBytes(16).toString('hex')}.${ext}`;
+      await fs.writeFile(path.join(uploadsDir, name), buffer, { flag: 'wx' });
+      return name;
+    },
+    async remove(name: string) {
+      if (SAFE_NAME.test(name)) await fs.rm(path.join(uploadsDir, name), { force: true });
+    },
+  };
+}
+export type FileStorage = ReturnType<typeof createFileStorage>;
+
+/**
+ * Images are decoded and encoded again: this drops metadata (location included) and anything
+ * hidden after the picture. PDFs are kept as sent.
+ */
+export async function normaliseUpload(file: UploadedFile): Promise<UploadedFile> {
+  if (file.mimeType === 'application/pdf') return file;
+  try {
+    const image = sharp(file.buffer, { limitInputPixels: 50_000_000 }).rotate();
+    const out =
+      file.mimeType === 'image/png'
+        ? await image.png().toBuffer()
+        : file.mimeType === 'image/webp'
+          ? await image.webp({ quality: 85 }).toBuffer()
+          : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    return { ...file, buffer: out, ext: file.mimeType === 'image/jpeg' ? 'jpg' : file.ext };
+  } catch {
+    throw new DomainError('request.unsupported_media_type', 415, `${file.field} is not a readable image`, { [file.field]: 'fileType' });
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BRANCHES, IDENTITY_TYPES, ROLES } from '@pes/contracts';
+import { stations } from '../stations/stations.schema';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const branchEnum = pgEnum('branch', BRANCHES);
+export const identityTypeEnum = pgEnum('identity_type', IDENTITY_TYPES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull(),
+    stationId: integer('station_id').references(() => stations.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+);
+
+export const citizenProfiles = pgTable(
+  'citizen_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    firstName: text('first_name').notNull(),
+    secondName: text('second_name').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    email: text('email').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    identityType: identityTypeEnum('identity_type').notNull(),
+    identityNumber: text('identity_number').notNull(),
+    address: text('address').notNull(),
+    maritalStatus: text('marital_status').notNull(),
+    identityPhotoFrontId: integer('identity_photo_front_id'),
+    identityPhotoBackId: integer('identity_photo_back_id'),
+    livePhotoId: integer('live_photo_id'),
+  },
+  (t) => [uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`)],
+);
+
+export const officers = pgTable(
+  'officers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fullName: text('full_name').notNull(),
+    officerId: text('officer_id').notNull(),
+    badgeNumber: text('badge_number').notNull(),
+    rank: text('rank'),
+    branch: branchEnum('branch').notNull(),
+  },
+  (t) => [
+    uniqueIndex('officers_user_uq').on(t.userId),
+    uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerId})`),
+    index('officers_branch_idx').on(t.branch),
+  ],
+);

@@ -1,0 +1,33 @@
+import type { Branch } from '@pes/contracts';
+
+/** Demo accounts for development, listed in the README. Never seeded when NODE_ENV=production. */
+export const DEMO_STATION = 'Kollupitiya Police Station';
+
+export const DEMO_OFFICERS: ReadonlyArray<{
+  username: string;
+  password: string;
+  full_name: string;
+  officer_id: string;
+  rank: string;
+  branch: Branch;
+}> = [
+  { username: 'traffic.officer', password: 'Officer@123', full_name: 'Nimal Perera', officer_id: 'TR-1001', rank: 'Sergeant', branch: 'Traffic Branch' },
+  { username: 'crime.officer', password: 'Officer@123', full_name: 'Kavitha Raj', officer_id: 'CR-1001', rank: 'Inspector', branch: 'Crime Branch' },
+  { username: 'minor.officer', password: 'Officer@123', full_name: 'Sunil Fernando', officer_id: 'MO-1001', rank: 'Sub-Inspector', branch: 'Minor Offense Branch' },
+  { username: 'fines.officer', password: 'Officer@123', full_name: 'Chaminda Silva', officer_id: 'TF-1001', rank: 'Constable', branch: 'Traffic Fine Branch' },
+  { username: 'clearance.officer', password: 'Officer@123', full_name: 'Fathima Rizwan', officer_id: 'AD-1001', rank: 'Inspector', branch: 'Admin Branch' },
+];
+
+export const DEMO_CITIZEN = {
+  username: 'citizen',
+  password: 'Citizen@123',
+  first_name: 'Amaya',
+  second_name: 'Wijesinghe',
+  date_of_birth: '1990-04-12',
+  email: 'amaya.w@example.lk',
+  mobile_number: '+94771234567',
+  identity_type: 'NIC' as const,
+  identity_number: '199010312345',
+  address: '25 Galle Road, Colombo 03',
+  marital_status: 'Single' as const,
+};

@@ -1,0 +1,42 @@
+import type { Config } from '../config';
+import type { Modules } from '../composition';
+import { hashPassword } from '../modules/auth/password';
+import { DEMO_CITIZEN, DEMO_OFFICERS, DEMO_STATION } from './demo-accounts';
+
+/**
+ * Start-up data: the stations (reference data, always), the configured administrator, and in
+ * development an empty database also gets the demo officers and citizen.
+ */
+export async function seedOnStart(config: Config, modules: Modules, log: { info(msg: string): void }) {
+  const added = await modules.stations.seedIfEmpty();
+  if (added) log.info(`seeded ${added} police stations`);
+  if (config.admin) await modules.usersService.ensureAdministrator(config.admin.username, config.admin.password, DEMO_STATION);
+  if (!config.seedDemo) return;
+  if ((await modules.users.countByRole('police_officer')) > 0 || (await modules.users.countByRole('citizen')) > 0) return;
+
+  for (const officer of DEMO_OFFICERS) {
+    await modules.usersService.createOfficer({ stationId: null }, { ...officer, badge_number: undefined, station: DEMO_STATION });
+  }
+  const c = DEMO_CITIZEN;
+  await modules.db.transaction(async (tx) => {
+    const user = await modules.users.insertUser(tx, {
+      username: c.username,
+      passwordHash: await hashPassword(c.password),
+      role: 'citizen',
+      stationId: null,
+    });
+    await modules.users.insertCitizenProfile(tx, {
+      userId: user.id,
+      firstName: c.first_name,
+      secondName: c.second_name,
+      dateOfBirth: c.date_of_birth,
+      email: c.email,
+      mobileNumber: c.mobile_number,
+      identityType: c.identity_type,
+      identityNumber: c.identity_number,
+      address: c.address,
+      maritalStatus: c.marital_status,
+    });
+  });
+  log.info(`seeded demo accounts: ${DEMO_OFFICERS.length} officers and 1 citizen at ${DEMO_STATION}`);
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { buildApp } from '../src/app';
+import { seedOnStart } from '../src/seed/seed';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases every API suite runs on: PGlite always, PostgreSQL when one is reachable. */
+export const DB_KINDS: DbKind[] = inject('pgUrl') ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_ADMIN = { username: 'admin', password: 'Admin@12345' };
+
+async function createPostgresDatabase(baseUrl: string) {
+  const name = `pes_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Seed the demo officers and citizen (default false: tests make their own). */
+  demo?: boolean;
+  env?: Record<string, string>;
+}
+
+/** A full server (all modules) on a fresh database of the given kind, driven through app.inject. */
+export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-data-'));
+  let database: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase(inject('pgUrl')!);
+    dropDatabase = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
+  } else {
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    database = await openDatabase({ loadDataDir: template });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    SEED_DEMO: opts.demo ? 'true' : 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...opts.env,
+  });
+  const { app, modules } = await buildApp({ config, database, logger: false });
+  await seedOnStart(config, modules, { info: () => {} });
+  await app.ready();
+  return {
+    app,
+    modules,
+    config,
+    database,
+    dataDir,
+    uploadedFiles: () => (fs.existsSync(config.uploadsDir) ? fs.readdirSync(config.uploadsDir) : []),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { TestApp } from './harness';
+
+export interface FilePart {
+  buffer: Buffer;
+  filename: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(fields: Record<string, string | undefined>, files: Record<string, FilePart> = {}) {
+  const boundary = `----pes${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${file.filename}"\r\ncontent-type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.buffer,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small real image (decodable by sharp). */
+export async function imageFile(format: 'jpeg' | 'png' | 'webp' = 'jpeg', filename = `photo.${format === 'jpeg' ? 'jpg' : format}`): Promise<FilePart> {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    [format]()
+    .toBuffer();
+  return { buffer, filename, contentType: `image/${format}` };
+}
+
+/** A minimal valid PDF. */
+export function pdfFile(filename = 'evidence.pdf'): FilePart {
+  const body = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  return { buffer: Buffer.from(body), filename, contentType: 'application/pdf' };
+}
+
+let counter = 0;
+/** Unique-enough values for a test run. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A valid 12-digit NIC unique within the run. */
+export const uniqueNic = () => `${String(Date.now()).slice(-8)}${String(counter++ % 10000).padStart(4, '0')}`;
+
+export async function login(t: TestApp, username: string, password: string, area?: 'citizen' | 'police' | 'admin') {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, area } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const validSignupFields = (overrides: Record<string, string | undefined> = {}) => ({
+  first_name: 'Nadeesha',
+  second_name: 'Jayawardena',
+  date_of_birth: '1994-06-21',
+  username: unique('citizen'),
+  password: 'Str0ngPass!',
+  email: 'nadeesha@example.lk',
+  mobile_number: '+94771234567',
+  identity_type: 'NIC',
+  identity_number: uniqueNic(),
+  address: '12 Temple Road, Kandy',
+  marital_status: 'Single',
+  ...overrides,
+});
+
+/** Signs up a citizen with all photos; returns its username, password and token. */
+export async function createCitizen(t: TestApp, overrides: Record<string, string> = {}) {
+  const fields = validSignupFields(overrides);
+  const img = await imageFile();
+  const body = multipart(fields, { identity_photo_front: img, identity_photo_back: img, live_photo: img });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup-citizen', ...body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const token = await login(t, fields.username!, fields.password!);
+  return { username: fields.username!, password: fields.password!, identityNumber: fields.identity_number!, token, id: res.json().user.id as number };
+}
+
+/** Creates an officer through the admin API; returns its credentials and token. */
+export async function createOfficer(
+  t: TestApp,
+  branch: string,
+  opts: { station?: string; adminToken?: string; full_name?: string } = {},
+) {
+  const adminToken = opts.adminToken ?? (await login(t, 'admin', 'Admin@12345'));
+  const username = unique('officer');
+  const payload = {
+    username,
+    password: 'Officer@123',
+    full_name: opts.full_name ?? `Officer ${username}`,
+    officer_id: unique('OF-').toUpperCase(),
+    branch,
+    station: opts.station,
+  };
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/create-officer', headers: bearer(adminToken), payload });
+  if (res.statusCode !== 201) throw new Error(`create officer failed: ${res.statusCode} ${res.body}`);
+  const token = await login(t, username, 'Officer@123');
+  return { username, password: 'Officer@123', token, officer: res.json().officer as { id: number; user_id: number; station: string; branch: string; full_name: string } };
+}
