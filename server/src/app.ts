@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { MAX_UPLOAD_BYTES } from '@pes/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { installErrorHandler } from './http/error-handler';
+import { installErrorHandler, routeNotFoundBody } from './http/error-handler';
 import { composeModules } from './composition';
 
 export interface BuildAppOptions {
@@ -73,7 +73,10 @@ export async function buildApp(opts: BuildAppOptions) {
 /** The built web app with history fallback: every non-API GET that wants HTML gets index.html. */
 function serveWebApp(app: FastifyInstance, distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexPath)) return;
+  if (!fs.existsSync(indexPath)) {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFoundBody(request.method, request.url)));
+    return;
+  }
   const indexHtml = fs.readFileSync(indexPath);
   app.register(fastifyStatic, {
     root: distDir,
@@ -90,6 +93,6 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
     const url = request.url.split('?')[0]!;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) return sendIndex(reply);
-    return reply.status(404).send({ error: { code: 'request.not_found', message: `No route ${request.method} ${url}` } });
+    return reply.status(404).send(routeNotFoundBody(request.method, url));
   });
 }

@@ -69,8 +69,6 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('server.internal', 'Something went wrong on our side. Please try again.'));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('request.not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
-  });
 }
+
+export const routeNotFoundBody = (method: string, url: string) => body('request.not_found', `No route ${method} ${url.split('?')[0]}`);

@@ -1,0 +1,81 @@
+import { signInPathFor } from '../paths';
+import { sessionStore } from './session-storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly fieldKeys: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const API_BASE = '/api';
+
+function readCookie(name: string) {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Where the browser goes on a 401; replaceable in tests. */
+export const navigation = {
+  toSignIn(pathname: string) {
+    window.location.assign(signInPathFor(pathname));
+  },
+};
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  /** A 401 here is an expected answer (sign-in), not an expired session. */
+  expectUnauthorized?: boolean;
+}
+
+/**
+ * The one API client (spec §7): relative paths go under /api, cookies are sent, JSON by default,
+ * the XSRF cookie is echoed, a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
+ * On a 401 all session storage is cleared and the browser goes to the area's sign-in page.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, expectUnauthorized, headers: extraHeaders, ...init } = options;
+  const url = /^https?:/.test(path) || path.startsWith(API_BASE) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  const headers = new Headers(extraHeaders);
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  const token = sessionStore.validToken();
+  if (token) {
+    headers.set('authorization', `Bearer ${token}`);
+    sessionStore.saveToken(token);
+  }
+  const role = sessionStore.role();
+  if (role) headers.set('x-user-role', role);
+
+  const response = await fetch(url, {
+    ...init,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+
+  if (response.status === 401 && !expectUnauthorized) {
+    sessionStore.clear();
+    navigation.toSignIn(window.location.pathname);
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string>; fieldKeys?: Record<string, string> } })?.error;
+    throw new ApiError(response.status, err?.code ?? `http.${response.status}`, err?.message ?? response.statusText, err?.fields, err?.fieldKeys);
+  }
+  return data as T;
+}

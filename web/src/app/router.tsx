@@ -1,0 +1,126 @@
+import { lazy, type ComponentType } from 'react';
+import { useRoutes } from 'react-router';
+import { Layout } from '../components/layout/Layout';
+import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
+import { paths } from '../paths';
+import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
+
+/**
+ * One chunk per area: the page components of a feature load together, on first use,
+ * each inside the shared query cache (which is itself loaded with the first area page).
+ */
+function area<M extends Record<string, unknown>>(load: () => Promise<M>) {
+  return (name: keyof M & string) =>
+    lazy(async () => {
+      const [module, { QueryProvider }] = await Promise.all([load(), import('./query')]);
+      const Page = module[name] as ComponentType;
+      return {
+        default: () => (
+          <QueryProvider>
+            <Page />
+          </QueryProvider>
+        ),
+      };
+    });
+}
+const auth = area(() => import('../features/auth/pages'));
+const complaints = area(() => import('../features/complaints/pages'));
+const fines = area(() => import('../features/fines/pages'));
+const clearance = area(() => import('../features/clearance/pages'));
+const anonymous = area(() => import('../features/anonymous/pages'));
+const admin = area(() => import('../features/admin/pages'));
+const police = area(() => import('../features/police/pages'));
+
+const LoginPage = auth('LoginPage');
+const SignupPage = auth('SignupPage');
+const AdminLoginPage = auth('AdminLoginPage');
+const PoliceLoginPage = auth('PoliceLoginPage');
+const ComplaintTypePage = complaints('ComplaintTypePage');
+const TrafficComplaintPage = complaints('TrafficComplaintPage');
+const CrimeComplaintPage = complaints('CrimeComplaintPage');
+const MinorOffenceComplaintPage = complaints('MinorOffenceComplaintPage');
+const TrackComplaintPage = complaints('TrackComplaintPage');
+const PayFinePage = fines('PayFinePage');
+const TrackFinePage = fines('TrackFinePage');
+const FineSuccessPage = fines('FineSuccessPage');
+const FineCancelPage = fines('FineCancelPage');
+const CheckoutPage = fines('CheckoutPage');
+const ClearanceInfoPage = clearance('ClearanceInfoPage');
+const ClearanceApplyPage = clearance('ClearanceApplyPage');
+const ClearanceSuccessPage = clearance('ClearanceSuccessPage');
+const ClearanceCancelPage = clearance('ClearanceCancelPage');
+const TrackClearancePage = clearance('TrackClearancePage');
+const VerifyCertificatePage = clearance('VerifyCertificatePage');
+const AnonymousComplaintPage = anonymous('AnonymousComplaintPage');
+const AdminDashboardPage = admin('AdminDashboardPage');
+const CreateOfficerPage = admin('CreateOfficerPage');
+const UsersPage = admin('UsersPage');
+const PoliceDashboardPage = police('PoliceDashboardPage');
+const IssueFinePage = police('IssueFinePage');
+const AnalyticsPage = police('AnalyticsPage');
+
+const citizen = (Page: ComponentType) => (
+  <RequireCitizen>
+    <Page />
+  </RequireCitizen>
+);
+const adminOnly = (Page: ComponentType) => (
+  <RequireAdmin>
+    <Page />
+  </RequireAdmin>
+);
+const policeOnly = (Page: ComponentType) => (
+  <RequirePolice>
+    <Page />
+  </RequirePolice>
+);
+const trafficFineBranch = (Page: ComponentType) => (
+  <RequireBranch branch="Traffic Fine Branch" deniedKey="guard.issueFineDenied">
+    <Page />
+  </RequireBranch>
+);
+
+export const routes = [
+  {
+    element: <Layout />,
+    children: [
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.guidance, element: <GuidancePage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
+      { path: paths.complaint, element: citizen(ComplaintTypePage) },
+      { path: paths.complaintTraffic, element: citizen(TrafficComplaintPage) },
+      { path: paths.complaintCrime, element: citizen(CrimeComplaintPage) },
+      { path: paths.complaintMinorOffence, element: citizen(MinorOffenceComplaintPage) },
+      { path: paths.track, element: <TrackPage /> },
+      { path: paths.trackComplaint, element: citizen(TrackComplaintPage) },
+      { path: paths.trackFine, element: citizen(TrackFinePage) },
+      { path: paths.trackClearance, element: citizen(TrackClearancePage) },
+      { path: paths.payFine, element: citizen(PayFinePage) },
+      { path: paths.finesSuccess, element: <FineSuccessPage /> },
+      { path: paths.finesCancel, element: <FineCancelPage /> },
+      { path: paths.checkout, element: <CheckoutPage /> },
+      { path: paths.clearance, element: <ClearanceInfoPage /> },
+      { path: paths.clearanceApply, element: <ClearanceApplyPage /> },
+      { path: paths.clearanceSuccess, element: <ClearanceSuccessPage /> },
+      { path: paths.clearanceCancel, element: <ClearanceCancelPage /> },
+      { path: paths.verifyCertificate, element: <VerifyCertificatePage /> },
+      { path: paths.anonymousComplaint, element: <AnonymousComplaintPage /> },
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      { path: paths.adminLoginAlias, element: <AdminLoginPage /> },
+      { path: paths.adminDashboard, element: adminOnly(AdminDashboardPage) },
+      { path: paths.adminCreateOfficer, element: adminOnly(CreateOfficerPage) },
+      { path: paths.adminUsers, element: adminOnly(UsersPage) },
+      { path: `${paths.adminLogin}/*`, element: adminOnly(NotFoundPage) },
+      { path: paths.policeLogin, element: <PoliceLoginPage /> },
+      { path: paths.policeDashboard, element: policeOnly(PoliceDashboardPage) },
+      { path: paths.policeIssueFine, element: trafficFineBranch(IssueFinePage) },
+      { path: paths.policeAnalytics, element: trafficFineBranch(AnalyticsPage) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useValidationText } from './FormField';
+
+export interface SummaryItem {
+  /** The field's input id. */
+  id: string;
+  label: string;
+  /** Validation message key or text. */
+  message: string;
+}
+
+/** The errors of a form at its top, each linking to its field; takes focus when it appears. */
+export function ErrorSummary({ items, title }: { items: SummaryItem[]; title?: string }) {
+  const { t } = useTranslation();
+  const text = useValidationText();
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = items.map((i) => `${i.id}:${i.message}`).join('|');
+  useEffect(() => {
+    if (items.length > 0) ref.current?.focus();
+    // focus again only when the set of errors changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+  if (items.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">{title ?? t('form.errorSummaryTitle')}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <a
+              href={`#${item.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById(item.id)?.focus();
+              }}
+            >
+              {item.label}: {text(item.message)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Summary items from react-hook-form errors, in the order of `fields`. */
+export function summaryFrom(
+  errors: Record<string, { message?: unknown } | undefined>,
+  fields: ReadonlyArray<{ name: string; id?: string; label: string }>,
+): SummaryItem[] {
+  return fields
+    .filter((f) => typeof errors[f.name]?.message === 'string')
+    .map((f) => ({ id: f.id ?? f.name, label: f.label, message: errors[f.name]!.message as string }));
+}

@@ -1,0 +1,53 @@
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FieldProps {
+  /** The input's id; also the anchor the error summary links to. */
+  id: string;
+  label: ReactNode;
+  /** A validation message key (namespace `validation`) or text. */
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** Translates a validation key; shows other text as it is. */
+export function useValidationText() {
+  const { t } = useTranslation('validation');
+  return (keyOrText?: string) => (keyOrText ? t(keyOrText, { defaultValue: keyOrText }) : '');
+}
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function FormField({ id, label, error, hint, required, children }: FieldProps) {
+  const text = useValidationText();
+  const { t } = useTranslation();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })
+    : children;
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="field__required" aria-hidden="true"> *</span> : <span className="field__optional"> ({t('form.optional')})</span>}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {control}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {text(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

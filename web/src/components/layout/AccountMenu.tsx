@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../features/auth/auth-context';
+import { rememberReturnPath } from '../../features/auth/return-path';
+import { paths, signInPathFor } from '../../paths';
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [error, setError] = useState(false);
+
+  if (!user) {
+    return (
+      <div className="account-menu">
+        <Link className="button button--ghost" to={paths.login} onClick={() => rememberReturnPath(location.pathname + location.search)}>
+          {t('nav.login')}
+        </Link>
+        <Link className="button button--primary" to={paths.signup}>
+          {t('nav.signup')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="account-menu">
+      <span className="account-menu__greeting" data-testid="greeting">
+        {t('nav.greeting', { name: user.username })}
+      </span>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={async () => {
+          setError(false);
+          const area = signInPathFor(location.pathname);
+          try {
+            await signOut();
+            navigate(area === paths.login ? paths.home : area);
+          } catch {
+            setError(true);
+          }
+        }}
+      >
+        {t('nav.logout')}
+      </button>
+      {error ? <span role="alert">{t('nav.logoutFailed')}</span> : null}
+    </div>
+  );
+}

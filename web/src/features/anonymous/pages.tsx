@@ -1,0 +1,3 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export const AnonymousComplaintPage = () => <NotYetAvailable titleKey="pageTitles.anonymousComplaint" />;

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginArea } from '@pes/contracts';
+import { sessionStore } from '../../api/session-storage';
+import { authApi } from './api';
+import { AuthContext, type AuthState } from './auth-context';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(() => (sessionStore.validToken() ? { status: 'checking' } : { status: 'anonymous' }));
+
+  const refresh = useCallback(async () => {
+    if (!sessionStore.validToken()) {
+      sessionStore.clear();
+      setState({ status: 'anonymous' });
+      return;
+    }
+    try {
+      const { user } = await authApi.currentUser();
+      sessionStore.saveRole(user.role, user.branch);
+      setState({ status: 'authenticated', user });
+    } catch {
+      sessionStore.clear();
+      setState({ status: 'anonymous' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const signIn = useCallback(async (area: LoginArea, username: string, password: string) => {
+    const result = await authApi.login(area, username, password);
+    sessionStore.saveToken(result.token);
+    sessionStore.saveRole(result.role, result.branch);
+    const { user } = await authApi.currentUser();
+    setState({ status: 'authenticated', user });
+    return user;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } finally {
+      sessionStore.clear();
+      // Nothing cached for this user may be shown to the next one.
+      void import('../../app/query').then(({ queryClient }) => queryClient.clear());
+      setState({ status: 'anonymous' });
+    }
+  }, []);
+
+  const value = useMemo(
+    () => ({ state, user: state.status === 'authenticated' ? state.user : null, signIn, signOut, refresh }),
+    [state, signIn, signOut, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,55 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, validationMessagesEn, type Language } from '@pes/contracts';
+import { storedLanguage, storeLanguage } from './languages';
+
+/** Namespaces, one per feature area; each has a JSON file per language under src/locales. */
+export const NAMESPACES = ['common', 'validation', 'errors', 'home', 'auth', 'complaints', 'fines', 'clearance', 'anonymous', 'admin', 'police'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** English validation texts are the contracts' own, so server and browser say the same thing. */
+async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
+  if (lng === 'en' && ns === 'validation') return validationMessagesEn;
+  const load = loaders[`../locales/${lng}/${ns}.json`];
+  if (!load) return {};
+  return (await load()).default;
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    loadNamespace(lng, ns).then(
+      (data) => callback(null, data as never),
+      (err) => callback(err as Error, false),
+    );
+  },
+};
+
+export function setDocumentLanguage(lng: string) {
+  document.documentElement.lang = lng;
+}
+
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    ns: ['common', 'validation', 'errors'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    react: { useSuspense: true },
+  })
+  .then(() => setDocumentLanguage(i18n.language));
+
+i18n.on('languageChanged', (lng) => {
+  storeLanguage(lng as Language);
+  setDocumentLanguage(lng);
+});
+
+export { i18n };
