@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../server/dist/main.js',
+    // E2E_SERVER=tsx runs the server from source (no build step); E2E_WEB_DIST serves another web build.
+    command: process.env.E2E_SERVER === 'tsx' ? 'npx tsx ../server/src/main.ts' : 'node ../server/dist/main.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -46,6 +47,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       TOKEN_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

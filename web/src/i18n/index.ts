@@ -9,12 +9,17 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-/** English validation texts are the contracts' own, so server and browser say the same thing. */
+/**
+ * A namespace is `<ns>.json` merged with any `<ns>.<feature>.json` beside it, so each feature keeps its
+ * own validation and error texts. English validation texts are the contracts' own, so server and browser
+ * say the same thing.
+ */
 async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
   if (lng === 'en' && ns === 'validation') return validationMessagesEn;
-  const load = loaders[`../locales/${lng}/${ns}.json`];
-  if (!load) return {};
-  return (await load()).default;
+  const prefix = `../locales/${lng}/${ns}.`;
+  const parts = Object.keys(loaders).filter((file) => file === `${prefix}json` || (file.startsWith(prefix) && file.endsWith('.json')));
+  const loaded = await Promise.all(parts.map((file) => loaders[file]!()));
+  return Object.assign({}, ...loaded.map((m) => m.default));
 }
 
 const lazyBackend: BackendModule = {

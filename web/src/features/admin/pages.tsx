@@ -1,5 +1,4 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const AdminDashboardPage = () => <NotYetAvailable titleKey="pageTitles.adminDashboard" />;
-export const CreateOfficerPage = () => <NotYetAvailable titleKey="pageTitles.adminCreateOfficer" />;
-export const UsersPage = () => <NotYetAvailable titleKey="pageTitles.adminUsers" />;
+// The pages of this area, loaded together as one chunk.
+export { AdminDashboardPage } from './AdminDashboardPage';
+export { CreateOfficerPage } from './CreateOfficerPage';
+export { UsersPage } from './UsersPage';

@@ -1,6 +1,5 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const LoginPage = () => <NotYetAvailable titleKey="pageTitles.login" />;
-export const SignupPage = () => <NotYetAvailable titleKey="pageTitles.signup" />;
-export const AdminLoginPage = () => <NotYetAvailable titleKey="pageTitles.adminLogin" />;
-export const PoliceLoginPage = () => <NotYetAvailable titleKey="pageTitles.policeLogin" />;
+// The pages of this area, loaded together as one chunk.
+export { LoginPage } from './LoginPage';
+export { SignupPage } from './SignupPage';
+export { AdminLoginPage } from './AdminLoginPage';
+export { PoliceLoginPage } from './PoliceLoginPage';

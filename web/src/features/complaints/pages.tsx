@@ -1,7 +1,6 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const ComplaintTypePage = () => <NotYetAvailable titleKey="pageTitles.complaint" />;
-export const TrafficComplaintPage = () => <NotYetAvailable titleKey="pageTitles.complaintTraffic" />;
-export const CrimeComplaintPage = () => <NotYetAvailable titleKey="pageTitles.complaintCrime" />;
-export const MinorOffenceComplaintPage = () => <NotYetAvailable titleKey="pageTitles.complaintMinorOffence" />;
-export const TrackComplaintPage = () => <NotYetAvailable titleKey="pageTitles.trackComplaint" />;
+// The pages of this area, loaded together as one chunk.
+export { ComplaintTypePage } from './ComplaintTypePage';
+export { TrafficComplaintPage } from './TrafficComplaintPage';
+export { CrimeComplaintPage } from './CrimeComplaintPage';
+export { MinorOffenceComplaintPage } from './MinorOffenceComplaintPage';
+export { TrackComplaintPage } from './TrackComplaintPage';

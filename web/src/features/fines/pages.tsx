@@ -1,7 +1,6 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const PayFinePage = () => <NotYetAvailable titleKey="pageTitles.payFine" />;
-export const TrackFinePage = () => <NotYetAvailable titleKey="pageTitles.trackFine" />;
-export const FineSuccessPage = () => <NotYetAvailable titleKey="pageTitles.fineSuccess" />;
-export const FineCancelPage = () => <NotYetAvailable titleKey="pageTitles.fineCancel" />;
-export const CheckoutPage = () => <NotYetAvailable titleKey="pageTitles.checkout" />;
+// The pages of this area, loaded together as one chunk.
+export { PayFinePage } from './PayFinePage';
+export { TrackFinePage } from './TrackFinePage';
+export { FineSuccessPage } from './FineSuccessPage';
+export { FineCancelPage } from './FineCancelPage';
+export { CheckoutPage } from './CheckoutPage';

@@ -1,6 +1,5 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const HomePage = () => <NotYetAvailable titleKey="pageTitles.home" />;
-export const GuidancePage = () => <NotYetAvailable titleKey="pageTitles.guidance" />;
-export const TrackPage = () => <NotYetAvailable titleKey="pageTitles.track" />;
-export const NotFoundPage = () => <NotYetAvailable titleKey="pageTitles.notFound" />;
+// The pages of this area, loaded together as one chunk.
+export { HomePage } from './HomePage';
+export { GuidancePage } from './GuidancePage';
+export { TrackPage } from './TrackPage';
+export { NotFoundPage } from './NotFoundPage';

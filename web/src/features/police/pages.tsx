@@ -1,4 +1,4 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const PoliceDashboardPage = () => <NotYetAvailable titleKey="pageTitles.policeDashboard" />;
-export { IssueFinePage, AnalyticsPage } from '../fines/police-pages';
+// The police area, loaded as one chunk: the dashboard and the Traffic Fine Branch pages.
+export { PoliceDashboardPage } from './PoliceDashboardPage';
+export { IssueFinePage } from '../fines/IssueFinePage';
+export { AnalyticsPage } from '../fines/AnalyticsPage';

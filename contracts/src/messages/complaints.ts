@@ -1,0 +1,2 @@
+/** Validation messages of complaints and appointment slots (English). */
+export const complaintMessagesEn = {} as const;

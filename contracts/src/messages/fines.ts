@@ -1,0 +1,2 @@
+/** Validation messages of traffic fines and payments (English). */
+export const fineMessagesEn = {} as const;

@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function AdminDashboardPage() {
+  return <NotYetAvailable titleKey="pageTitles.adminDashboard" />;
+}

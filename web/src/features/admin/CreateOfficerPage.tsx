@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function CreateOfficerPage() {
+  return <NotYetAvailable titleKey="pageTitles.adminCreateOfficer" />;
+}

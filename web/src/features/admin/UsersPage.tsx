@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function UsersPage() {
+  return <NotYetAvailable titleKey="pageTitles.adminUsers" />;
+}

@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function AdminLoginPage() {
+  return <NotYetAvailable titleKey="pageTitles.adminLogin" />;
+}

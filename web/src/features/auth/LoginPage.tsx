@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function LoginPage() {
+  return <NotYetAvailable titleKey="pageTitles.login" />;
+}

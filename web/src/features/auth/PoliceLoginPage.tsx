@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function PoliceLoginPage() {
+  return <NotYetAvailable titleKey="pageTitles.policeLogin" />;
+}

@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function MinorOffenceComplaintPage() {
+  return <NotYetAvailable titleKey="pageTitles.complaintMinorOffence" />;
+}

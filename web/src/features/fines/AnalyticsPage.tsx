@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function AnalyticsPage() {
+  return <NotYetAvailable titleKey="pageTitles.analytics" />;
+}

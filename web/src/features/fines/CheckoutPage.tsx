@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function CheckoutPage() {
+  return <NotYetAvailable titleKey="pageTitles.checkout" />;
+}

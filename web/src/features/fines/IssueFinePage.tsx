@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function IssueFinePage() {
+  return <NotYetAvailable titleKey="pageTitles.issueFine" />;
+}

@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function PayFinePage() {
+  return <NotYetAvailable titleKey="pageTitles.payFine" />;
+}

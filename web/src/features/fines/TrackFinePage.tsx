@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function TrackFinePage() {
+  return <NotYetAvailable titleKey="pageTitles.trackFine" />;
+}

@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function GuidancePage() {
+  return <NotYetAvailable titleKey="pageTitles.guidance" />;
+}

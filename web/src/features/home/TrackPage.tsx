@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../../components/NotYetAvailable';
+
+export function TrackPage() {
+  return <NotYetAvailable titleKey="pageTitles.track" />;
+}
