@@ -41,7 +41,8 @@ export async function buildApp(opts: BuildAppOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Client addresses (login throttling) come from X-Forwarded-For only behind known proxies.
+    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

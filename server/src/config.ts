@@ -22,6 +22,8 @@ const envSchema = z
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
+    /** Hops of trusted reverse proxies in front of the server (X-Forwarded-For); 0 = none. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenSecret: e.TOKEN_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: production ? false : e.SEED_DEMO !== 'false',
     stripe: e.STRIPE_SECRET_KEY
