@@ -42,7 +42,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     // Client addresses (login throttling) come from X-Forwarded-For only behind known proxies.
-    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
