@@ -9,6 +9,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  // One folder per port, so runs side by side do not clear each other's results.
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

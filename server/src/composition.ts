@@ -16,6 +16,20 @@ import { stationsRoutes } from './modules/stations/stations.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { createSlotsRepository } from './modules/slots/slots.repository';
+import { createSlotsService } from './modules/slots/slots.service';
+import { slotsRoutes } from './modules/slots/slots.routes';
+import { createComplaintsRepository } from './modules/complaints/complaints.repository';
+import { COMPLAINT_ATTACHMENT_PURPOSE, createComplaintsService } from './modules/complaints/complaints.service';
+import { complaintsRoutes } from './modules/complaints/complaints.routes';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createSandboxGateway } from './modules/payments/payments.sandbox';
+import { createStripeGateway } from './modules/payments/payments.stripe';
+import { sandboxRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
+import { createFinesRepository } from './modules/fines/fines.repository';
+import { createFinesService } from './modules/fines/fines.service';
+import { finesRoutes } from './modules/fines/fines.routes';
 
 /**
  * The one place where repositories, services and routes are wired together.
@@ -26,7 +40,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   const stations = createStationsRepository(db);
   const users = createUsersRepository(db);
-  const authRepository = createAuthRepository(db);
+  const authRepository = createAuthRepository(db, database.kind);
   const tokens = createTokenSigner(await resolveTokenSecret(config.tokenSecret, authRepository), config.tokenTtlSeconds);
 
   const filePolicies: Record<string, FileAccessPolicy> = {};
@@ -40,6 +54,14 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const auth = createAuthService({ db, auth: authRepository, users, files, tokens });
   const usersService = createUsersService({ db, users, stations });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
+  const slotsService = createSlotsService({ slots: createSlotsRepository(db), stations });
+  const complaintsService = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files });
+  filePolicies[COMPLAINT_ATTACHMENT_PURPOSE] = complaintsService.attachmentPolicy;
+  // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
+  const sandbox = config.stripe ? undefined : createSandboxGateway(db);
+  const gateway = config.stripe ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
+  const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
+  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments });
 
   await app.register(
     async (api) => {
@@ -47,11 +69,16 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(stationsRoutes({ stations }));
       await api.register(authRoutes({ guards, auth, secureCookies: config.production }));
       await api.register(usersRoutes({ guards, users: usersService }));
+      await api.register(slotsRoutes({ guards, slots: slotsService }));
+      await api.register(complaintsRoutes({ guards, complaints: complaintsService }));
+      await api.register(finesRoutes({ guards, fines: finesService }));
+      if (sandbox) await api.register(sandboxRoutes({ sandbox, payments }));
+      await api.register(stripeWebhookRoutes({ payments }));
     },
     { prefix: '/api' },
   );
   await app.register(filesRoutes({ guards, files }));
 
-  return { db, stations, users, usersService, auth, files, tokens, guards };
+  return { db, stations, users, usersService, auth, files, tokens, guards, payments, finesService };
 }
 export type Modules = Awaited<ReturnType<typeof composeModules>>;

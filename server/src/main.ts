@@ -25,25 +25,34 @@ async function main() {
     throw err;
   }
 
-  const { app, modules } = await buildApp({ config, database });
-  await seedOnStart(config, modules, app.log);
-
+  // Handlers go in as soon as the database is open, so a stop during start-up still closes it cleanly.
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    if (app) app.log.info({ signal }, 'shutting down');
+    // In-flight requests get 10 s to finish; the data-dir lock is released on exit either way.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    let code = 0;
     try {
-      await app.close();
+      await app?.close();
       await database.close();
+    } catch (err) {
+      console.error(err);
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const built = await buildApp({ config, database });
+  app = built.app;
+  await seedOnStart(config, built.modules, app.log);
+  if (closing) return;
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

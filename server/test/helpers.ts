@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { count } from 'drizzle-orm';
+import { citizenProfiles, files, users } from '../src/db/schema';
 import type { TestApp } from './harness';
 
 export interface FilePart {
@@ -104,4 +106,11 @@ export async function createOfficer(
   if (res.statusCode !== 201) throw new Error(`create officer failed: ${res.statusCode} ${res.body}`);
   const token = await login(t, username, 'Officer@123');
   return { username, password: 'Officer@123', token, officer: res.json().officer as { id: number; user_id: number; station: string; branch: string; full_name: string } };
+}
+
+/** What a refused request must leave unchanged: user, citizen profile and file rows, and files on disk. */
+export async function storedState(t: TestApp) {
+  const { db } = t.database;
+  const n = async (table: typeof users | typeof citizenProfiles | typeof files) => (await db.select({ n: count() }).from(table))[0]!.n;
+  return { users: await n(users), citizenProfiles: await n(citizenProfiles), fileRows: await n(files), filesOnDisk: t.uploadedFiles().length };
 }

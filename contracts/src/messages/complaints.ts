@@ -1,2 +1,21 @@
 /** Validation messages of complaints and appointment slots (English). */
-export const complaintMessagesEn = {} as const;
+export const complaintMessagesEn = {
+  timeFieldsRequired: 'Please fill in all time fields.',
+  invalidTime: 'Enter a valid time (HH:MM).',
+  timeOrder: 'The end time must be after the start time.',
+  dateNotPast: 'The date cannot be in the past.',
+  slotCapacityRange: 'Available slots must be a whole number from 1 to 500.',
+  officerRequired: 'Choose an officer.',
+  officerNotEligible: 'This officer is not an active officer of the slot’s branch and station.',
+  ageRange: 'Age must be a whole number from 1 to 120.',
+  complaintPhoneFormat: 'Phone number must be +94XXXXXXXXX or 0XXXXXXXXX.',
+  invalidDateTime: 'Enter a valid date and time.',
+  whenNotFuture: 'The time of the incident cannot be in the future.',
+  damageValueFormat: 'Damage value must be an amount in LKR, 0 or more, with at most 2 decimals.',
+  slotRequired: 'Please select a time slot',
+  slotUnavailable: 'This time slot cannot be booked. Choose another slot.',
+  slotFull: 'This time slot is full. Choose another slot.',
+  incidentTypeCategory: 'Choose an incident type of the selected category.',
+  statusRequired: 'Status cannot be empty',
+  statusTooLong: 'Status must be at most 60 characters.',
+} as const;

@@ -1,2 +1,20 @@
 /** Validation messages of traffic fines and payments (English). */
-export const fineMessagesEn = {} as const;
+export const fineMessagesEn = {
+  missingDetails: 'Please enter all details.',
+  fineAmountFormat: 'Enter the amount in rupees with at most two decimal places, e.g. 2500.00.',
+  fineAmountPositive: 'The amount must be greater than zero.',
+  fineAmountTooLarge: 'The amount must not exceed LKR 1,000,000.00.',
+  vehicleNumberFormat: 'Enter a vehicle number such as WP CAB-1234: 2 to 15 letters, digits, spaces or dashes.',
+  incidentDateFormat: 'Enter the incident date and time.',
+  incidentDateFuture: 'The incident date cannot be in the future.',
+  incidentDateTooOld: 'The incident date must be in the year 2000 or later.',
+  offenseTypeChoice: 'Choose the type of offence.',
+  speedNotNumber: 'Enter the speed as a number in km/h, or leave it blank.',
+  speedNegative: 'The speed cannot be negative.',
+  speedTooHigh: 'Enter a speed of at most 400 km/h.',
+  cardNumberInvalid: 'Enter a valid card number.',
+  cardExpiryFormat: 'Enter the expiry date as MM/YY.',
+  cardExpired: 'This card has expired.',
+  cardCvcInvalid: 'Enter the 3 or 4 digit security code.',
+  cardholderRequired: 'Enter the name on the card.',
+} as const;

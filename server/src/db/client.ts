@@ -37,6 +37,12 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection can fail (PostgreSQL restarted, the connection terminated): the pool drops it
+    // and connects again when needed. Unheard, that 'error' event would crash the whole server.
+    let closing = false;
+    pool.on('error', (err) => {
+      if (!closing) console.warn(`PostgreSQL: an idle connection failed and was dropped (${err.message})`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Many instances may start together on one PostgreSQL: migrate one at a time.
     const client = await pool.connect();
@@ -47,7 +53,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       await client.query('select pg_advisory_unlock(724001)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
 
   let release = () => {};

@@ -3,3 +3,7 @@ export * from '../modules/stations/stations.schema';
 export * from '../modules/users/users.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/files/files.schema';
+export * from '../modules/slots/slots.schema';
+export * from '../modules/complaints/complaints.schema';
+export * from '../modules/payments/payments.schema';
+export * from '../modules/fines/fines.schema';

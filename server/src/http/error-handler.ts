@@ -8,17 +8,20 @@ const isMessageKey = (k: string) => Object.hasOwn(validationMessagesEn, k);
 
 type Body = { error: { code: string; message: string; fields?: Record<string, string>; fieldKeys?: Record<string, string> } };
 
-const body = (code: string, message: string, fieldKeys?: Record<string, string>): Body => ({
-  error: {
-    code,
-    message,
-    ...(fieldKeys && {
-      // Keys the browser cannot translate (a library's own message) fall back to a generic one.
-      fieldKeys: Object.fromEntries(Object.entries(fieldKeys).map(([f, k]) => [f, isMessageKey(k) ? k : 'invalidType'])),
-      fields: Object.fromEntries(Object.entries(fieldKeys).map(([f, k]) => [f, englishFieldMessage(k)])),
-    }),
-  },
-});
+function body(code: string, message: string, fieldKeys?: Record<string, string>): Body {
+  // Keys the browser cannot translate (a library's own message) fall back to a generic one, in both forms.
+  const keys = fieldKeys && Object.fromEntries(Object.entries(fieldKeys).map(([f, k]) => [f, isMessageKey(k) ? k : 'invalidType']));
+  return {
+    error: {
+      code,
+      message,
+      ...(keys && {
+        fieldKeys: keys,
+        fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, englishFieldMessage(k)])),
+      }),
+    },
+  };
+}
 
 /** First issue per field; the field is the issue path joined with dots. */
 export function zodFieldKeys(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>) {

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Modules } from '../composition';
 import { hashPassword } from '../modules/auth/password';
 import { DEMO_CITIZEN, DEMO_OFFICERS, DEMO_STATION } from './demo-accounts';
+import { seedDemoFines } from './demo-fines';
 
 /**
  * Start-up data: the stations (reference data, always), the configured administrator, and in
@@ -39,4 +40,5 @@ export async function seedOnStart(config: Config, modules: Modules, log: { info(
     });
   });
   log.info(`seeded demo accounts: ${DEMO_OFFICERS.length} officers and 1 citizen at ${DEMO_STATION}`);
+  log.info(`seeded ${await seedDemoFines(modules)} demo traffic fines`);
 }

@@ -11,16 +11,17 @@ export interface SummaryItem {
 }
 
 /** The errors of a form at its top, each linking to its field; takes focus when it appears. */
-export function ErrorSummary({ items, title }: { items: SummaryItem[]; title?: string }) {
+export function ErrorSummary({ items, title, focusKey }: { items: SummaryItem[]; title?: string; focusKey?: number }) {
   const { t } = useTranslation();
   const text = useValidationText();
   const ref = useRef<HTMLDivElement>(null);
-  const signature = items.map((i) => `${i.id}:${i.message}`).join('|');
+  const hasErrors = items.length > 0;
+  // Focus moves here when errors appear or on a new submit attempt (focusKey, e.g. submitCount),
+  // never while the user types and the list is re-checked.
   useEffect(() => {
-    if (items.length > 0) ref.current?.focus();
-    // focus again only when the set of errors changes
+    if (hasErrors) ref.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature]);
+  }, [hasErrors, focusKey]);
   if (items.length === 0) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">

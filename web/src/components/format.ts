@@ -1,25 +1,49 @@
 import { useTranslation } from 'react-i18next';
-import { TIME_ZONE, type Language } from '@pes/contracts';
+import { TIME_ZONE, colomboDate, colomboDateTimeLocal, type Language } from '@pes/contracts';
 import { LOCALE_TAGS } from '../i18n/languages';
+
+/** Sinhala month names, for browsers whose Intl data has no Sinhala (Debian's Chromium, for one). */
+const SINHALA_MONTHS = ['ජනවාරි', 'පෙබරවාරි', 'මාර්තු', 'අප්‍රේල්', 'මැයි', 'ජූනි', 'ජූලි', 'අගෝස්තු', 'සැප්තැම්බර්', 'ඔක්තෝබර්', 'නොවැම්බර්', 'දෙසැම්බර්'];
+
+const supported = (tag: string) => Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0;
+
+
+function makeFormatter(language: Language) {
+  const tag = LOCALE_TAGS[language] ?? 'en-LK';
+  // Without locale data Intl falls back to English silently; Sinhala then uses its own month names.
+  const sinhalaFallback = language === 'si' && !supported(tag);
+  const locale = supported(tag) ? tag : 'en-LK';
+  const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE });
+  const dateTimeFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
+  const moneyFmt = new Intl.NumberFormat(locale, { style: 'currency', currency: 'LKR', currencyDisplay: 'code' });
+  const numberFmt = new Intl.NumberFormat(locale);
+  const sinhalaDate = (d: Date) => {
+    const [year, month, day] = colomboDate(d).split('-').map(Number) as [number, number, number];
+    return `${year} ${SINHALA_MONTHS[month - 1]} ${day}`;
+  };
+  return {
+    date: (value: string | Date) => (sinhalaFallback ? sinhalaDate(new Date(value)) : dateFmt.format(new Date(value))),
+    dateTime: (value: string | Date) =>
+      sinhalaFallback ? `${sinhalaDate(new Date(value))}, ${colomboDateTimeLocal(new Date(value)).slice(11)}` : dateTimeFmt.format(new Date(value)),
+    money: (amount: string | number) => moneyFmt.format(Number(amount)),
+    number: (n: number) => numberFmt.format(n),
+  };
+}
+
+const cache = new Map<Language, ReturnType<typeof makeFormatter>>();
 
 /** Dates, times and LKR amounts formatted for the chosen language, in Colombo time. */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const tag = LOCALE_TAGS[(i18n.language as Language) ?? 'en'] ?? 'en-LK';
-  return {
-    date: (value: string | Date) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(value)),
-    dateTime: (value: string | Date) =>
-      new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value)),
-    money: (amount: string | number) =>
-      new Intl.NumberFormat(tag, { style: 'currency', currency: 'LKR', currencyDisplay: 'code' }).format(Number(amount)),
-    number: (n: number) => new Intl.NumberFormat(tag).format(n),
-  };
+  const language = ((i18n.resolvedLanguage ?? i18n.language) as Language) ?? 'en';
+  let formatter = cache.get(language);
+  if (!formatter) {
+    formatter = makeFormatter(language);
+    cache.set(language, formatter);
+  }
+  return formatter;
 }
 
-/** Today's date in Colombo as YYYY-MM-DD (the minimum for appointment dates). */
-export function todayInColombo(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** HH:MM of a time like 09:30:00. */
 export const hhmm = (time: string) => time.slice(0, 5);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -54,7 +53,8 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
       '/auth/logout',
       {
         preHandler: guards.require(),
-        schema: { tags: ['auth'], body: z.object({}).passthrough().optional(), response: { 200: okResponseSchema, 401: apiErrorSchema } },
+        // No body schema: logout reads no body, and a bare POST (no body at all) must work.
+        schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
       },
       async (request, reply) => {
         await auth.logout(principalOf(request));

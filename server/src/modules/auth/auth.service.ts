@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import {
   AREA_ROLE,
   requiredSignupFiles,
@@ -25,6 +26,26 @@ export const LOGIN_THROTTLE = {
   perAddress: 30,
 } as const;
 
+/**
+ * The throttling key of a client address. IPv6 counts by /64 network, the block one subscriber usually
+ * holds (counting single addresses would let one attacker use billions); an IPv4-mapped address is its IPv4 one.
+ */
+export function addressKey(ip: string) {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) return `ip:${ip}`;
+  const groupsOf = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head = '', tail] = bare.split('::');
+  const before = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = tail === undefined ? before : [...before, ...Array(8 - before.length - after.length).fill('0'), ...after];
+  return `ip6:${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export function createAuthService(deps: {
   db: Database;
   auth: AuthRepository;
@@ -34,7 +55,13 @@ export function createAuthService(deps: {
 }) {
   const { db, auth, users, files, tokens } = deps;
   const accountKey = (username: string) => `user:${username.trim().toLowerCase()}`;
-  const addressKey = (ip: string) => `ip:${ip}`;
+  let lastPrune = 0;
+  /** Old failure windows are deleted now and then, so guessing random usernames cannot grow the table forever. */
+  const pruneFailures = async () => {
+    if (Date.now() - lastPrune < 60_000) return;
+    lastPrune = Date.now();
+    await auth.pruneFailures(LOGIN_THROTTLE.windowSeconds);
+  };
 
   return {
     async login(input: LoginRequest, ip: string) {
@@ -50,6 +77,7 @@ export function createAuthService(deps: {
       const ok = user && user.active ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password);
       if (!user || !ok) {
         await Promise.all(keys.map((k) => auth.recordFailure(k, LOGIN_THROTTLE.windowSeconds)));
+        await pruneFailures();
         throw invalidCredentials();
       }
       await auth.clearFailures(keys[0]!);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { Role } from '@pes/contracts';
+import { ROLES, type Role } from '@pes/contracts';
 
 export interface TokenClaims {
   userId: number;
@@ -9,32 +9,47 @@ export interface TokenClaims {
   exp: number;
 }
 
+const MAX_TOKEN_LENGTH = 2048;
+/** Three unpadded base64url segments: only the canonical form of a token is accepted. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Session tokens: HS256 JWTs (jose). The HMAC key is imported once: importing it on every
+ * verification would double the cost of each authenticated request.
+ */
 export function createTokenSigner(secret: string, ttlSeconds: number) {
-  const key = new TextEncoder().encode(secret);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+
   return {
     async issue(userId: number, role: Role, now = Date.now()): Promise<TokenClaims & { token: string }> {
       const jti = randomUUID();
-      const exp = Math.floor(now / 1000) + ttlSeconds;
+      const iat = Math.floor(now / 1000);
+      const exp = iat + ttlSeconds;
       const token = await new SignJWT({ role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setJti(jti)
-        .setIssuedAt(Math.floor(now / 1000))
+        .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(await key);
       return { token, userId, role, jti, exp };
     },
+
     /** The claims of a valid, unexpired token signed by us; undefined for anything else. */
-    async verify(token: string): Promise<TokenClaims | undefined> {
+    async verify(token: string, now = Date.now()): Promise<TokenClaims | undefined> {
+      if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) return undefined;
+      let payload;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return undefined;
-        return { userId, role: payload.role as Role, jti: payload.jti, exp: payload.exp };
+        ({ payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: new Date(now) }));
       } catch (err) {
         if (err instanceof errors.JOSEError || err instanceof TypeError) return undefined;
         throw err;
       }
+      const userId = Number(payload.sub);
+      if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || userId <= 0) return undefined;
+      if (typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return undefined;
+      if (!ROLES.includes(payload.role as Role)) return undefined;
+      return { userId, role: payload.role as Role, jti: payload.jti, exp: payload.exp };
     },
   };
 }

@@ -26,7 +26,7 @@ export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): 
           .header('content-type', file.mimeType)
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', file.mimeType === 'application/pdf' ? 'inline' : 'inline')
+          .header('content-disposition', 'inline')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .send(stream);
       },

@@ -16,9 +16,10 @@ export function createFileStorage(uploadsDir: string) {
       return path.join(uploadsDir, name);
     },
     async write(buffer: Buffer, ext: string) {
-      await fs.mkdir(uploadsDir, { recursive: true });
+      // Identity documents and evidence: readable by the server's own user only.
+      await fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 });
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
-      await fs.writeFile(path.join(uploadsDir, name), buffer, { flag: 'wx' });
+      await fs.writeFile(path.join(uploadsDir, name), buffer, { flag: 'wx', mode: 0o600 });
       return name;
     },
     async remove(name: string) {
@@ -34,6 +35,9 @@ export type FileStorage = ReturnType<typeof createFileStorage>;
  */
 export async function normaliseUpload(file: UploadedFile): Promise<UploadedFile> {
   if (file.mimeType === 'application/pdf') return file;
+  // A small file can hold a huge picture (up to 50 megapixels, ~200 MB once decoded): decoding a few at
+  // a time keeps a burst of uploads from exhausting memory.
+  const release = await decodeSlots.acquire();
   try {
     const image = sharp(file.buffer, { limitInputPixels: 50_000_000 }).rotate();
     const out =
@@ -45,5 +49,32 @@ export async function normaliseUpload(file: UploadedFile): Promise<UploadedFile>
     return { ...file, buffer: out, ext: file.mimeType === 'image/jpeg' ? 'jpg' : file.ext };
   } catch {
     throw new DomainError('request.unsupported_media_type', 415, `${file.field} is not a readable image`, { [file.field]: 'fileType' });
+  } finally {
+    release();
   }
 }
+
+/** At most `size` holders at once; the others wait in turn. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    async acquire(): Promise<() => void> {
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      let released = false;
+      return () => {
+        if (!released) {
+          released = true;
+          release();
+        }
+      };
+    },
+  };
+}
+const decodeSlots = semaphore(2);

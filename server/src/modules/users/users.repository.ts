@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { citizenProfiles, officers, users } from './users.schema';
 import { stations } from '../stations/stations.schema';
+import { sessions } from '../auth/auth.schema';
 import type { Branch, Role } from '@pes/contracts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -49,6 +50,9 @@ export function createUsersRepository(db: Database) {
     ) {
       const [officer] = await tx.insert(officers).values(row).returning();
       return officer!;
+    },
+    async revokeSessions(userId: number) {
+      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
     async setPasswordAndRole(userId: number, passwordHash: string, role: Role) {
       await db.update(users).set({ passwordHash, role, active: true, deactivatedAt: null }).where(eq(users.id, userId));

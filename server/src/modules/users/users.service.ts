@@ -44,12 +44,21 @@ export function createUsersService(deps: { db: Database; users: UsersRepository;
       }
     },
 
-    /** Makes sure the configured administrator exists, can sign in with the configured password and is an admin. */
+    /** Makes sure the configured administrator exists, is active and signs in with the configured password. */
     async ensureAdministrator(username: string, password: string, stationName: string) {
       const existing = await users.findByUsername(username);
       if (existing) {
-        const ok = existing.role === 'admin' && existing.active && (await verifyPassword(existing.passwordHash, password));
-        if (!ok) await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
+        // Turning a citizen's or officer's account into an administrator would hand its owner (and its
+        // live sessions) administrator rights: the operator must choose another name.
+        if (existing.role !== 'admin') {
+          throw new Error(`ADMIN_USERNAME "${username}" belongs to an existing ${existing.role} account; choose another administrator username.`);
+        }
+        const ok = existing.active && (await verifyPassword(existing.passwordHash, password));
+        if (!ok) {
+          // A new password (or a reactivation) ends every session opened before it.
+          await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
+          await users.revokeSessions(existing.id);
+        }
         return existing.id;
       }
       const station = await stations.findByName(stationName);

@@ -1,5 +1,155 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { BRANCHES, createOfficerRequestSchema, type CreateOfficerRequest, type Language, type Officer, type Station } from '@pes/contracts';
+import { Alert } from '../../components/Alert';
+import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
+import { FormField } from '../../components/FormField';
+import { PageTitle } from '../../components/PageTitle';
+import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
+import { paths } from '../../paths';
+import { useAuth } from '../auth/auth-context';
+import { useCreateOfficer, useStations } from './create-officer.api';
+import './create-officer.css';
+
+/** A station's name in the chosen language (the API and the form value use the English name). */
+const stationName = (s: Station, lng: string) => ((lng as Language) === 'si' ? s.name_si : (lng as Language) === 'ta' ? s.name_ta : s.name);
+
+const EMPTY: CreateOfficerRequest = { username: '', password: '', full_name: '', officer_id: '', badge_number: '', rank: '', branch: '' as never, station: '' };
 
 export function CreateOfficerPage() {
-  return <NotYetAvailable titleKey="pageTitles.adminCreateOfficer" />;
+  const { t, i18n } = useTranslation(['officers', 'common']);
+  const { user } = useAuth();
+  const errorMessage = useErrorMessage();
+  const stations = useStations();
+  const create = useCreateOfficer();
+  const [created, setCreated] = useState<Officer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<CreateOfficerRequest, unknown, z.output<typeof createOfficerRequestSchema>>({
+    resolver: zodResolver(createOfficerRequestSchema),
+    defaultValues: { ...EMPTY, station: user?.station ?? '' },
+  });
+
+  // The admin's own station is the default. The select gets its options only once the list has
+  // loaded, so the chosen value is put into it again then.
+  useEffect(() => {
+    if (stations.data) setValue('station', getValues('station') || user?.station || '');
+  }, [stations.data, user?.station, getValues, setValue]);
+
+  const fields = [
+    { name: 'username', label: t('fields.username') },
+    { name: 'password', label: t('fields.password') },
+    { name: 'full_name', label: t('fields.fullName') },
+    { name: 'officer_id', label: t('fields.officerId') },
+    { name: 'badge_number', label: t('fields.badgeNumber') },
+    { name: 'rank', label: t('fields.rank') },
+    { name: 'branch', label: t('fields.branch') },
+    { name: 'station', label: t('fields.station') },
+  ] as const;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setCreated(null);
+    try {
+      const result = await create.mutateAsync(values);
+      setCreated(result.officer);
+      reset({ ...EMPTY, station: user?.station ?? '' });
+    } catch (err) {
+      applyServerFieldErrors(err, setError);
+      setFailure(errorMessage(err, 'officers:failed'));
+    }
+  });
+
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const sortedStations = [...(stations.data ?? [])].sort((a, b) => stationName(a, lng).localeCompare(stationName(b, lng), lng));
+
+  return (
+    <section className="page page--medium create-officer">
+      <p className="create-officer__back">
+        <Link to={paths.adminDashboard}>← {t('back')}</Link>
+      </p>
+      <PageTitle subtitle={t('lead')}>{t('common:pageTitles.adminCreateOfficer')}</PageTitle>
+      <form onSubmit={onSubmit} noValidate className="card">
+        <ErrorSummary items={summaryFrom(errors, fields)} />
+        {created ? (
+          <Alert kind="success">
+            <p className="create-officer__done">{t('success')}</p>
+            <p>{t('createdDetails', { name: created.full_name, username: created.username, branch: t(`common:branch.${created.branch}`) })}</p>
+          </Alert>
+        ) : null}
+        {failure ? <Alert kind="error">{failure}</Alert> : null}
+
+        <fieldset>
+          <legend>{t('sections.account')}</legend>
+          <div className="form-grid">
+            <FormField id="username" label={t('fields.username')} hint={t('hints.username')} error={errors.username?.message} required>
+              <input type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={32} {...register('username')} />
+            </FormField>
+            <FormField id="password" label={t('fields.password')} hint={t('hints.password')} error={errors.password?.message} required>
+              <input type="password" autoComplete="new-password" maxLength={128} {...register('password')} />
+            </FormField>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('sections.officer')}</legend>
+          <div className="form-grid">
+            <FormField id="full_name" label={t('fields.fullName')} error={errors.full_name?.message} required>
+              <input type="text" autoComplete="off" maxLength={150} {...register('full_name')} />
+            </FormField>
+            <FormField id="officer_id" label={t('fields.officerId')} error={errors.officer_id?.message} required>
+              <input type="text" autoComplete="off" maxLength={32} {...register('officer_id')} />
+            </FormField>
+            <FormField id="badge_number" label={t('fields.badgeNumber')} hint={t('hints.badgeNumber')} error={errors.badge_number?.message}>
+              <input type="text" autoComplete="off" maxLength={32} {...register('badge_number')} />
+            </FormField>
+            <FormField id="rank" label={t('fields.rank')} hint={t('hints.rank')} error={errors.rank?.message}>
+              <input type="text" autoComplete="off" maxLength={64} {...register('rank')} />
+            </FormField>
+            <FormField id="branch" label={t('fields.branch')} error={errors.branch?.message} required>
+              <select {...register('branch')}>
+                <option value="">{t('chooseBranch')}</option>
+                {BRANCHES.map((b) => (
+                  <option key={b} value={b}>
+                    {t(`common:branch.${b}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField
+              id="station"
+              label={t('fields.station')}
+              hint={stations.isError ? t('hints.stationsFailed') : t('hints.station')}
+              error={errors.station?.message}
+            >
+              <select {...register('station')} disabled={!stations.data}>
+                {!stations.data ? <option value={user?.station ?? ''}>{stations.isError ? t('hints.ownStation') : t('common:guard.loading')}</option> : null}
+                {stations.data && !user?.station ? <option value="">{t('chooseStation')}</option> : null}
+                {sortedStations.map((s) => (
+                  <option key={s.id} value={s.name}>
+                    {stationName(s, lng)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+        </fieldset>
+
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? t('submitting') : t('submit')}
+        </button>
+      </form>
+    </section>
+  );
 }

@@ -1,5 +1,37 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/PageTitle';
+import { useErrorMessage } from '../../components/errors';
+import { paths } from '../../paths';
+import { LoginForm } from './LoginForm';
+import { loginFailure } from './login-errors';
+import { useSignedInRedirect } from './use-signed-in-redirect';
+import './auth.css';
 
+/** /admin and /login/admin: administrators only (spec: 'Unauthorized - Admin access only'). */
 export function AdminLoginPage() {
-  return <NotYetAvailable titleKey="pageTitles.adminLogin" />;
+  const { t } = useTranslation(['auth', 'errors', 'common']);
+  const errorMessage = useErrorMessage();
+  useSignedInRedirect('admin', () => paths.adminDashboard);
+
+  const errorText = (err: unknown) => {
+    switch (loginFailure(err)) {
+      case 'invalid':
+        return t('errors:auth.invalid_credentials');
+      case 'wrongRole':
+        return t('adminLogin.unauthorized');
+      case 'throttled':
+        return t('errors:auth.throttled');
+      default:
+        return errorMessage(err, 'auth:adminLogin.failed');
+    }
+  };
+
+  return (
+    <section className="page auth-page">
+      <PageTitle subtitle={t('adminLogin.lead')}>{t('common:pageTitles.adminLogin')}</PageTitle>
+      <div className="card">
+        <LoginForm area="admin" errorText={errorText} submitLabel={t('login.submit')} />
+      </div>
+    </section>
+  );
 }

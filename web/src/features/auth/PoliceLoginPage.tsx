@@ -1,5 +1,36 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/PageTitle';
+import { paths } from '../../paths';
+import { LoginForm } from './LoginForm';
+import { loginFailure } from './login-errors';
+import { useSignedInRedirect } from './use-signed-in-redirect';
+import './auth.css';
 
+/** /police/login: police officers only; the spec's messages for 401, 403 and anything else. */
 export function PoliceLoginPage() {
-  return <NotYetAvailable titleKey="pageTitles.policeLogin" />;
+  const { t } = useTranslation(['auth', 'errors', 'common']);
+  useSignedInRedirect('police_officer', () => paths.policeDashboard);
+
+  const errorText = (err: unknown) => {
+    switch (loginFailure(err)) {
+      case 'invalid':
+        return t('errors:auth.invalid_credentials');
+      case 'wrongRole':
+        return t('policeLogin.unauthorized');
+      // Waiting is the only remedy, so say so rather than "an error occurred".
+      case 'throttled':
+        return t('errors:auth.throttled');
+      default:
+        return t('policeLogin.failed');
+    }
+  };
+
+  return (
+    <section className="page auth-page">
+      <PageTitle subtitle={t('policeLogin.lead')}>{t('common:pageTitles.policeLogin')}</PageTitle>
+      <div className="card">
+        <LoginForm area="police" errorText={errorText} submitLabel={t('login.submit')} />
+      </div>
+    </section>
+  );
 }

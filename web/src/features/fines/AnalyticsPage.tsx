@@ -1,5 +1,161 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OFFENSE_TYPES, type FineAnalytics, type OffenseType } from '@pes/contracts';
+import { Alert } from '../../components/Alert';
+import { PageTitle } from '../../components/PageTitle';
+import { useErrorMessage } from '../../components/errors';
+import { useFormat } from '../../components/format';
+import { paths } from '../../paths';
+import { useFineAnalytics } from './api';
+import { HourBars, HourlyTable, LocationsTable } from './components/AnalyticsTables';
+import { useFineLabels } from './components/labels';
+import { paletteColor } from './components/palette';
+import './fines.css';
 
+// Recharts is loaded with this page's charts only, not with the rest of the police area.
+const charts = () => import('./components/AnalyticsCharts');
+const ViolationsDonut = lazy(() => charts().then((m) => ({ default: m.ViolationsDonut })));
+const HourlyBarChart = lazy(() => charts().then((m) => ({ default: m.HourlyBarChart })));
+
+/** Traffic analytics for the Traffic Fine Branch: violations, a chosen violation's places and hours, overall hours and places. */
 export function AnalyticsPage() {
-  return <NotYetAvailable titleKey="pageTitles.analytics" />;
+  const { t } = useTranslation(['fines', 'common']);
+  const errorMessage = useErrorMessage();
+  const overall = useFineAnalytics('');
+  const [chosen, setChosen] = useState<OffenseType | ''>('');
+  // Until the officer chooses, focus on the most common violation.
+  const focusType: OffenseType = chosen || overall.data?.topViolations.find((v) => v.count > 0)?.offense_type || OFFENSE_TYPES[0];
+  const focus = useFineAnalytics(overall.data ? focusType : '');
+
+  return (
+    <section className="page fines-page">
+      <PageTitle subtitle={t('analytics.intro')}>{t('common:pageTitles.analytics')}</PageTitle>
+      <p>
+        <Link to={paths.policeDashboard}>{t('issue.backToDashboard')}</Link>
+      </p>
+      {overall.isPending ? (
+        <p className="page-status" role="status">
+          {t('common:guard.loading')}
+        </p>
+      ) : overall.isError ? (
+        <Alert kind="error">{errorMessage(overall.error, 'fines:analytics.loadFailed')}</Alert>
+      ) : (
+        <div className="analytics-grid">
+          <ViolationsCard data={overall.data} />
+          <FocusCard
+            focusType={focusType}
+            color={paletteColor(Math.max(0, overall.data.topViolations.findIndex((v) => v.offense_type === focusType)))}
+            onChoose={setChosen}
+            data={focus.data && focus.isFetched && !focus.isPlaceholderData ? focus.data : undefined}
+            error={focus.isError ? errorMessage(focus.error, 'fines:analytics.loadFailed') : null}
+          />
+          <section className="card analytics-card" aria-labelledby="overall-hours-title">
+            <h2 id="overall-hours-title">{t('analytics.overallHours')}</h2>
+            <Suspense fallback={<div className="chart-box" />}>
+              <HourlyBarChart data={overall.data.hourlyDistribution} color={paletteColor(0)} countLabel={t('analytics.fines')} />
+            </Suspense>
+            <HourlyTable hours={overall.data.hourlyDistribution} caption={t('analytics.overallHours')} />
+            <p className="analytics-empty">{t('analytics.hoursNote')}</p>
+          </section>
+          <section className="card analytics-card" aria-labelledby="overall-locations-title">
+            <h2 id="overall-locations-title">{t('analytics.overallLocations')}</h2>
+            <LocationsTable locations={overall.data.topLocations} caption={t('analytics.overallLocations')} />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ViolationsCard({ data }: { data: FineAnalytics }) {
+  const { t } = useTranslation('fines');
+  const labels = useFineLabels();
+  const format = useFormat();
+  const total = data.topViolations.reduce((sum, v) => sum + v.count, 0);
+  const slices = data.topViolations.map((v, i) => ({ name: labels.offense(v.offense_type), value: v.count, fill: paletteColor(i) }));
+  return (
+    <section className="card analytics-card" aria-labelledby="violations-title">
+      <h2 id="violations-title">{t('analytics.topViolations')}</h2>
+      {total === 0 ? (
+        <p className="analytics-empty">{t('analytics.noFines')}</p>
+      ) : (
+        <Suspense fallback={<div className="chart-box" />}>
+          <ViolationsDonut slices={slices} />
+        </Suspense>
+      )}
+      <div className="table-wrap">
+        <table className="analytics-table">
+          <caption className="visually-hidden">{t('analytics.topViolations')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('fields.violation')}</th>
+              <th scope="col" className="num">{t('analytics.fines')}</th>
+              <th scope="col" className="num">{t('analytics.share')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slices.map((s) => (
+              <tr key={s.name}>
+                <td>
+                  <span className="legend-swatch" style={{ background: s.fill }} aria-hidden="true" />
+                  {s.name}
+                </td>
+                <td className="num">{format.number(s.value)}</td>
+                <td className="num">{total > 0 ? `${Math.round((s.value / total) * 100)}%` : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function FocusCard({
+  focusType,
+  color,
+  onChoose,
+  data,
+  error,
+}: {
+  focusType: OffenseType;
+  color: string;
+  onChoose: (type: OffenseType) => void;
+  data: FineAnalytics | undefined;
+  error: string | null;
+}) {
+  const { t } = useTranslation(['fines', 'common']);
+  const labels = useFineLabels();
+  const name = labels.offense(focusType);
+  return (
+    <section className="card analytics-card" aria-labelledby="focus-title">
+      <h2 id="focus-title">{t('analytics.focusTitle')}</h2>
+      <div className="field">
+        <label htmlFor="analytics-focus">{t('analytics.chooseViolation')}</label>
+        <select id="analytics-focus" value={focusType} onChange={(e) => onChoose(e.target.value as OffenseType)}>
+          {OFFENSE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {labels.offense(type)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div aria-live="polite" aria-busy={!data && !error}>
+        {error ? (
+          <Alert kind="error">{error}</Alert>
+        ) : !data ? (
+          <p className="page-status">{t('common:guard.loading')}</p>
+        ) : (
+          <>
+            <h3>{t('analytics.focusLocations', { violation: name })}</h3>
+            <LocationsTable locations={data.topLocations} caption={t('analytics.focusLocations', { violation: name })} />
+            <h3>{t('analytics.focusHours', { violation: name })}</h3>
+            <HourBars hours={data.hourlyDistribution} color={color} />
+            <HourlyTable hours={data.hourlyDistribution} caption={t('analytics.focusHours', { violation: name })} />
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,212 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { sandboxPayRequestSchema, type SandboxSession } from '@pes/contracts';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../components/Alert';
+import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
+import { FormField } from '../../components/FormField';
+import { PageTitle } from '../../components/PageTitle';
+import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
+import { useFormat } from '../../components/format';
+import { paths } from '../../paths';
+import { goToServerUrl, useCancelCheckout, useCheckoutSession, usePayCheckout } from './api';
+import { formatExpiry, groupCardNumber, reformatInput } from './components/card-format';
+import './fines.css';
 
+/**
+ * The sandbox gateway's hosted checkout (TEST mode): the portal's stand-in for Stripe Checkout.
+ * Public, because the gateway page needs no portal sign-in; the long random session id is the key.
+ * Used for fines now and for clearance fees later, so its texts live in the `payments` namespace.
+ */
 export function CheckoutPage() {
-  return <NotYetAvailable titleKey="pageTitles.checkout" />;
+  const { sessionId = '' } = useParams();
+  const { t } = useTranslation(['payments', 'common']);
+  const session = useCheckoutSession(sessionId);
+  const errorMessage = useErrorMessage();
+
+  let body;
+  if (session.isPending) {
+    body = (
+      <p className="page-status" role="status">
+        {t('common:guard.loading')}
+      </p>
+    );
+  } else if (session.isError) {
+    const notFound = session.error instanceof ApiError && session.error.status === 404;
+    body = (
+      <div className="card stack">
+        <Alert kind="error">{notFound ? t('checkout.notFound') : errorMessage(session.error, 'payments:checkout.loadFailed')}</Alert>
+        <p>
+          <Link to={paths.home}>{t('common:actions.backHome')}</Link>
+        </p>
+      </div>
+    );
+  } else if (session.data.status !== 'open') {
+    body = <ClosedSession session={session.data} />;
+  } else {
+    body = <CardForm session={session.data} />;
+  }
+
+  return (
+    <section className="page fines-page checkout">
+      <PageTitle>{t('common:pageTitles.checkout')}</PageTitle>
+      <div className="checkout__test-banner" role="note" aria-label={t('checkout.testBannerLabel')}>
+        <strong>{t('checkout.testBannerTitle')}</strong>
+        <p>{t('checkout.testBannerBody')}</p>
+        <p>
+          {t('checkout.testCardSucceeds')} <code>4242 4242 4242 4242</code> · {t('checkout.testCardDeclined')} <code>4000 0000 0000 0002</code>
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function SessionSummary({ session }: { session: SandboxSession }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  return (
+    <div className="checkout__summary">
+      <div>
+        <p className="fines-empty">{t('checkout.payingFor')}</p>
+        <p>
+          <strong>{session.description}</strong>
+        </p>
+      </div>
+      <p className="checkout__amount" aria-label={t('checkout.amountLabel', { amount: format.money(session.amount) })}>
+        {format.money(session.amount)}
+      </p>
+    </div>
+  );
+}
+
+function ClosedSession({ session }: { session: SandboxSession }) {
+  const { t } = useTranslation(['payments', 'common']);
+  const kind = session.status === 'paid' ? 'success' : 'warning';
+  return (
+    <div className="card stack">
+      <SessionSummary session={session} />
+      <Alert kind={kind}>{t(`checkout.closed.${session.status}`)}</Alert>
+      <p>
+        <Link to={paths.home}>{t('common:actions.backHome')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function CardForm({ session }: { session: SandboxSession }) {
+  const { t } = useTranslation(['payments', 'common']);
+  const errorMessage = useErrorMessage();
+  const format = useFormat();
+  const pay = usePayCheckout(session.id);
+  const cancel = useCancelCheckout(session.id);
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(sandboxPayRequestSchema),
+    shouldFocusError: false,
+    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
+    reValidateMode: 'onSubmit',
+    defaultValues: { card_number: '', expiry: '', cvc: '', cardholder_name: '' },
+  });
+
+  // Uncontrolled, reformatted in place as typed (see reformatInput).
+  const cardNumber = register('card_number');
+  const expiry = register('expiry');
+
+  const fields = [
+    { name: 'card_number', id: 'checkout-card-number', label: t('checkout.cardNumber') },
+    { name: 'expiry', id: 'checkout-expiry', label: t('checkout.expiry') },
+    { name: 'cvc', id: 'checkout-cvc', label: t('checkout.cvc') },
+    { name: 'cardholder_name', id: 'checkout-cardholder', label: t('checkout.cardholderName') },
+  ];
+
+  const onSubmit = handleSubmit((card) => {
+    cancel.reset();
+    pay.mutate(card, {
+      onSuccess: ({ redirect_url }) => {
+        setLeaving(true);
+        goToServerUrl(redirect_url);
+      },
+      onError: (err) => applyServerFieldErrors(err, setError),
+    });
+  });
+
+  const onCancel = () => {
+    pay.reset();
+    cancel.mutate(undefined, {
+      onSuccess: ({ redirect_url }) => {
+        setLeaving(true);
+        goToServerUrl(redirect_url);
+      },
+    });
+  };
+
+  const declined = pay.error instanceof ApiError && pay.error.code === 'payments.card_declined';
+  const busy = pay.isPending || cancel.isPending || leaving;
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="checkout-form-title">
+      <SessionSummary session={session} />
+      <h2 id="checkout-form-title">{t('checkout.cardDetails')}</h2>
+      <ErrorSummary items={summaryFrom(errors, fields)} />
+      {pay.isError && !Object.keys(errors).length ? (
+        <Alert kind="error">{declined ? t('checkout.declined') : errorMessage(pay.error, 'payments:checkout.payFailed')}</Alert>
+      ) : null}
+      {cancel.isError ? <Alert kind="error">{errorMessage(cancel.error, 'payments:checkout.cancelFailed')}</Alert> : null}
+      {leaving ? <Alert kind="info">{t('checkout.redirecting')}</Alert> : null}
+
+      <FormField id="checkout-card-number" label={t('checkout.cardNumber')} error={errors.card_number?.message} required>
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          {...cardNumber}
+          onChange={(e) => {
+            reformatInput(e.target, groupCardNumber);
+            return cardNumber.onChange(e);
+          }}
+        />
+      </FormField>
+      <div className="checkout__row">
+        <FormField id="checkout-expiry" label={t('checkout.expiry')} hint={t('checkout.expiryHint')} error={errors.expiry?.message} required>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={5}
+            {...expiry}
+            onChange={(e) => {
+              reformatInput(e.target, formatExpiry);
+              return expiry.onChange(e);
+            }}
+          />
+        </FormField>
+        <FormField id="checkout-cvc" label={t('checkout.cvc')} hint={t('checkout.cvcHint')} error={errors.cvc?.message} required>
+          <input type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...register('cvc')} />
+        </FormField>
+      </div>
+      <FormField id="checkout-cardholder" label={t('checkout.cardholderName')} error={errors.cardholder_name?.message} required>
+        <input type="text" autoComplete="cc-name" {...register('cardholder_name')} />
+      </FormField>
+
+      <div className="fines-form-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {pay.isPending ? t('checkout.processing') : t('checkout.pay', { amount: format.money(session.amount) })}
+        </button>
+        <button type="button" className="button button--ghost" disabled={busy} onClick={onCancel}>
+          {t('checkout.cancel')}
+        </button>
+      </div>
+    </form>
+  );
 }

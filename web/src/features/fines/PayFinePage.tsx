@@ -1,5 +1,130 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IDENTITY_TYPES, NIC_PATTERN, fineSearchQuerySchema, type FineSearchQuery } from '@pes/contracts';
+import { Alert } from '../../components/Alert';
+import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
+import { FormField } from '../../components/FormField';
+import { PageTitle } from '../../components/PageTitle';
+import { useErrorMessage } from '../../components/errors';
+import { paths } from '../../paths';
+import { useAuth } from '../auth/auth-context';
+import { goToServerUrl, useFineSearch, useInitiatePayment } from './api';
+import { SearchResultsTable } from './components/SearchResultsTable';
+import { useFineLabels } from './components/labels';
+import './fines.css';
 
+/** A citizen finds their fines by identity and vehicle number together, and pays an unpaid one by card. */
 export function PayFinePage() {
-  return <NotYetAvailable titleKey="pageTitles.payFine" />;
+  const { t } = useTranslation(['fines', 'common']);
+  const { user } = useAuth();
+  const labels = useFineLabels();
+  const errorMessage = useErrorMessage();
+  const [query, setQuery] = useState<FineSearchQuery | null>(null);
+  const search = useFineSearch(query);
+  const pay = useInitiatePayment();
+  const [payingId, setPayingId] = useState<string | null>(null);
+
+  // The citizen's own identity number is the usual one to search with.
+  const ownNumber = user?.identity_number ?? '';
+  const defaultValues: FineSearchQuery = {
+    identity_type: ownNumber && !NIC_PATTERN.test(ownNumber) ? 'Passport' : 'NIC',
+    identity_number: ownNumber,
+    vehicle_number: '',
+  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(fineSearchQuerySchema),
+    shouldFocusError: false,
+    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
+    reValidateMode: 'onSubmit',
+    defaultValues,
+  });
+
+  const fields = [
+    { name: 'identity_type', id: 'fine-search-identity-type', label: t('fields.identityType') },
+    { name: 'identity_number', id: 'fine-search-identity-number', label: t('fields.identityNumber') },
+    { name: 'vehicle_number', id: 'fine-search-vehicle-number', label: t('fields.vehicleNumber') },
+  ];
+
+  const onSubmit = handleSubmit((values) => {
+    pay.reset();
+    const next = { identity_type: values.identity_type, identity_number: values.identity_number, vehicle_number: values.vehicle_number };
+    if (query && JSON.stringify(query) === JSON.stringify(next)) void search.refetch();
+    else setQuery(next);
+  });
+
+  const startPayment = (fineId: string) => {
+    setPayingId(fineId);
+    pay.mutate(fineId, {
+      onSuccess: ({ url }) => goToServerUrl(url),
+      onError: () => setPayingId(null),
+    });
+  };
+
+  const fines = search.data?.fines;
+  return (
+    <section className="page fines-page">
+      <PageTitle subtitle={t('pay.intro')}>{t('common:pageTitles.payFine')}</PageTitle>
+
+      <form className="card fines-search-form" onSubmit={onSubmit} noValidate aria-labelledby="fine-search-title">
+        <h2 id="fine-search-title">{t('pay.searchTitle')}</h2>
+        <ErrorSummary items={summaryFrom(errors, fields)} />
+        <div className="form-grid">
+          <FormField id="fine-search-identity-type" label={t('fields.identityType')} error={errors.identity_type?.message} required>
+            <select {...register('identity_type')}>
+              {IDENTITY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {labels.identityType(type)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id="fine-search-identity-number"
+            label={t('fields.identityNumber')}
+            hint={t('pay.identityHint')}
+            error={errors.identity_number?.message}
+            required
+          >
+            <input type="text" autoComplete="off" spellCheck={false} {...register('identity_number')} />
+          </FormField>
+          <FormField
+            id="fine-search-vehicle-number"
+            label={t('fields.vehicleNumber')}
+            hint={t('pay.vehicleHint')}
+            error={errors.vehicle_number?.message}
+            required
+          >
+            <input type="text" autoComplete="off" spellCheck={false} autoCapitalize="characters" {...register('vehicle_number')} />
+          </FormField>
+        </div>
+        <div className="fines-search-form__actions">
+          <button type="submit" className="button button--primary" disabled={search.isFetching}>
+            {search.isFetching ? t('pay.searching') : t('pay.search')}
+          </button>
+          <Link to={paths.trackFine}>{t('pay.historyLink')}</Link>
+        </div>
+      </form>
+
+      <div aria-live="polite" className="stack" style={{ marginTop: '1rem' }}>
+        {search.isError ? <Alert kind="error">{t('pay.searchFailed')}</Alert> : null}
+        {pay.isError ? <Alert kind="error">{errorMessage(pay.error, 'fines:pay.paymentFailed')}</Alert> : null}
+        {payingId && !pay.isError ? <Alert kind="info">{t('pay.redirecting')}</Alert> : null}
+        {fines && fines.length === 0 ? <Alert kind="info">{t('pay.noFines')}</Alert> : null}
+        {fines && fines.length > 0 ? (
+          <div className="card">
+            <h2>{t('pay.resultsTitle', { count: fines.length })}</h2>
+            <SearchResultsTable fines={fines} payingId={payingId} onPay={startPayment} />
+            <p className="fines-empty">{t('pay.securityNote')}</p>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,330 @@
+// Complaints and slots benchmark on PostgreSQL: public slot lookup, officers' by-date list, booking.
+// Needs the built server (`npm run build` at the repo root) and PostgreSQL on 127.0.0.1:5432.
+// Creates and drops its own database. Exits non-zero when a target is missed.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { fillDatabase, STATIONS } from './complaints-data.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const HOME_STATION = 'Kollupitiya Police Station';
+const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
+
+// autocannon paces each connection separately and they fire in step, so a fixed rate over many
+// connections arrives in bursts of that many requests; the counts below keep bursts modest.
+const TARGETS = {
+  publicSlots: { rate: 500, p99Ms: 15, connections: 10 },
+  byDate: { rate: 200, p99Ms: 25, connections: 5 },
+  booking: { perSecond: 500, connections: 16 },
+};
+
+// A 1×1 PNG and a minimal PDF: the small attachments of the booking run.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+const colomboDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+
+function multipartBody(fields, files) {
+  const boundary = `----pesbench${randomBytes(8).toString('hex')}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, f] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${f.name}"\r\ncontent-type: ${f.type}\r\n\r\n`),
+      f.buffer,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl, dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      TOKEN_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 30 s');
+}
+
+async function call(base, method, url, { token, json, multipart } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (multipart) {
+    headers['content-type'] = multipart.contentType;
+    body = multipart.body;
+  }
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function prepareAccounts(base) {
+  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+  const officer = { username: 'bench.traffic', password: 'Officer@123' };
+  await call(base, 'POST', '/api/admin/users/create-officer', {
+    token: admin,
+    json: { ...officer, full_name: 'Bench Traffic Officer', officer_id: 'BENCH-TR-1', branch: 'Traffic Branch', station: HOME_STATION },
+  });
+  const citizen = { username: 'bench.citizen', password: 'Citizen@123' };
+  const signup = await call(base, 'POST', '/api/auth/signup-citizen', {
+    multipart: multipartBody(
+      {
+        first_name: 'Bench',
+        second_name: 'Citizen',
+        date_of_birth: '1990-01-01',
+        ...citizen,
+        email: 'bench@example.lk',
+        mobile_number: '+94771234567',
+        identity_type: 'NIC',
+        identity_number: '199001012345',
+        address: '1 Bench Road, Colombo',
+        marital_status: 'Single',
+      },
+      Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
+    ),
+  });
+  const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
+  return { admin, officer: await login(officer, 'police'), citizen: await login(citizen, 'citizen'), citizenUserId: signup.user.id };
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const statusCount = (result, code) => result.statusCodeStats?.[code]?.count ?? 0;
+
+async function benchPublicSlots(base) {
+  let i = 0;
+  const stations = [HOME_STATION, 'Slave Island Police', ...Array.from({ length: STATIONS - 40 }, (_, k) => `Bench Station ${k + 1}`)];
+  const branches = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch'];
+  const setupRequest = (req) => {
+    i++;
+    const q = new URLSearchParams({ date: colomboDay(i % 365), branch: branches[i % 3], station: stations[(i * 7) % stations.length] });
+    return { ...req, path: `/api/slots/public?${q}` };
+  };
+  const opts = { url: base, connections: TARGETS.publicSlots.connections, overallRate: TARGETS.publicSlots.rate, requests: [{ method: 'GET', setupRequest }] };
+  await run({ ...opts, duration: 3 });
+  return run({ ...opts, duration: MEASURE_SECONDS });
+}
+
+async function benchByDate(base, officerToken) {
+  let i = 0;
+  const setupRequest = (req) => ({ ...req, path: `/api/police/complaints/by-date?date=${colomboDay(i++ % 365)}` });
+  const opts = {
+    url: base,
+    connections: TARGETS.byDate.connections,
+    overallRate: TARGETS.byDate.rate,
+    headers: { authorization: `Bearer ${officerToken}` },
+    requests: [{ method: 'GET', setupRequest }],
+  };
+  await run({ ...opts, duration: 3 });
+  return run({ ...opts, duration: MEASURE_SECONDS });
+}
+
+/** Booking bodies for these slots, alternating a PDF and a PNG attachment. */
+function bookingRequests(slotIds) {
+  let i = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        const n = i++;
+        const file = n % 2 ? { name: 'photo.png', type: 'image/png', buffer: PNG } : { name: 'statement.pdf', type: 'application/pdf', buffer: PDF };
+        const { body, contentType } = multipartBody(
+          {
+            full_name: `Bench Caller ${n}`,
+            age: '35',
+            gender: 'female',
+            home_address: '5 Flower Road, Colombo 07',
+            id_number: '198812345678',
+            phone_number: '0771234567',
+            what_happened: 'A three-wheeler hit my car at the junction.',
+            when: `${colomboDay(-1)}T17:45`,
+            where: 'Kollupitiya junction',
+            damage_value: '15000.00',
+            traffic_category: 'road_accidents',
+            station: HOME_STATION,
+            slot_id: String(slotIds[n % slotIds.length]),
+          },
+          { attachment_file: file },
+        );
+        return { ...req, path: '/api/complaints/traffic', body, headers: { ...req.headers, 'content-type': contentType } };
+      },
+    },
+  ];
+}
+
+async function createSlots(base, adminToken, count, capacity, date) {
+  const ids = [];
+  for (let k = 0; k < count; k++) {
+    const from = `${String(6 + Math.floor(k / 4)).padStart(2, '0')}:${String((k % 4) * 15).padStart(2, '0')}`;
+    const to = `${String(6 + Math.floor(k / 4)).padStart(2, '0')}:${String((k % 4) * 15 + 14).padStart(2, '0')}`;
+    const slot = await call(base, 'POST', '/api/admin/slots', {
+      token: adminToken,
+      json: { date, time_from: from, time_to: to, available_slots: capacity, branch: 'Traffic Branch', station: HOME_STATION },
+    });
+    ids.push(slot.id);
+  }
+  return ids;
+}
+
+async function slotBookings(client, slotIds) {
+  const { rows } = await client.query(
+    `select coalesce(sum(s.capacity - s.available_slots), 0)::int as taken,
+            coalesce(sum(s.capacity), 0)::int as capacity,
+            (select count(*) from complaints c where c.slot_id = any($1))::int as complaints,
+            bool_and(s.available_slots >= 0) as never_negative
+     from slots s where s.id = any($1)`,
+    [slotIds],
+  );
+  return rows[0];
+}
+
+async function benchBooking(base, tokens, client) {
+  const headers = { authorization: `Bearer ${tokens.citizen}` };
+  // Warm-up on its own slots, then the measured run: capacity exceeds the requests, so every one should be booked.
+  const warmSlots = await createSlots(base, tokens.admin, 2, 500, colomboDay(2));
+  await run({ url: base, connections: TARGETS.booking.connections, amount: 600, headers, requests: bookingRequests(warmSlots) });
+
+  const slotIds = await createSlots(base, tokens.admin, 24, 500, colomboDay(1));
+  const amount = Number(process.env.BENCH_BOOKINGS ?? 8000);
+  const started = performance.now();
+  const result = await run({ url: base, connections: TARGETS.booking.connections, amount, headers, requests: bookingRequests(slotIds) });
+  const seconds = (performance.now() - started) / 1000;
+  const booked = statusCount(result, '201');
+  const state = await slotBookings(client, slotIds);
+
+  // Overbooking check over HTTP: 400 concurrent submissions on a slot of capacity 100.
+  const [small] = await createSlots(base, tokens.admin, 1, 100, colomboDay(3));
+  const over = await run({ url: base, connections: 100, amount: 400, headers, requests: bookingRequests([small]) });
+  const overState = await slotBookings(client, [small]);
+
+  return {
+    perSecond: booked / seconds,
+    p99: result.latency.p99,
+    booked,
+    others: result.non2xx + result.errors,
+    capacityHeld:
+      booked === amount && state.taken === booked && state.complaints === booked && state.never_negative &&
+      statusCount(over, '201') === 100 && statusCount(over, '409') === 300 && overState.complaints === 100 && overState.taken === 100,
+    detail: { state, over201: statusCount(over, '201'), over409: statusCount(over, '409'), overState },
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build" at the repository root first`);
+  const dbName = `pes_bench_cmp_${randomBytes(4).toString('hex')}`;
+  const adminClient = new pg.Client({ connectionString: PG_BASE });
+  await adminClient.connect();
+  await adminClient.query(`create database ${dbName}`);
+  const dbUrl = new URL(PG_BASE);
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-cmp-'));
+  let server;
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  try {
+    server = await startServer(dbUrl.toString(), dataDir);
+    await client.connect();
+    const tokens = await prepareAccounts(server.base);
+    const fillStarted = performance.now();
+    const counts = await fillDatabase(client, { citizenUserId: tokens.citizenUserId, firstDay: colomboDay(0) });
+    console.log(
+      `data: ${counts.stations} stations, ${counts.slots} slots, ${counts.complaints} complaints (${((performance.now() - fillStarted) / 1000).toFixed(1)} s)`,
+    );
+
+    // Figures on a shared 2-core machine move with whatever else runs: show it.
+    const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(`load average before the runs: ${load()} (${os.cpus().length} CPUs)`);
+    const pub = await benchPublicSlots(server.base);
+    const byDate = await benchByDate(server.base, tokens.officer);
+    const booking = await benchBooking(server.base, tokens, client);
+
+    const rows = [
+      [`GET /api/slots/public p99 @500 req/s (${TARGETS.publicSlots.connections} conn.)`, `${pub.latency.p99} ms`, `< ${TARGETS.publicSlots.p99Ms} ms`, pub.latency.p99 < TARGETS.publicSlots.p99Ms && pub.non2xx === 0 && pub.errors === 0],
+      ['  achieved rate, non-2xx', `${pub.requests.average} req/s, ${pub.non2xx + pub.errors}`, '~500, 0', pub.requests.average >= TARGETS.publicSlots.rate * 0.95],
+      [`GET /api/police/complaints/by-date p99 @200 req/s (${TARGETS.byDate.connections} conn.)`, `${byDate.latency.p99} ms`, `< ${TARGETS.byDate.p99Ms} ms`, byDate.latency.p99 < TARGETS.byDate.p99Ms && byDate.non2xx === 0 && byDate.errors === 0],
+      ['  achieved rate, non-2xx', `${byDate.requests.average} req/s, ${byDate.non2xx + byDate.errors}`, '~200, 0', byDate.requests.average >= TARGETS.byDate.rate * 0.95],
+      [`POST /api/complaints/traffic + PDF/PNG, booked/s (${TARGETS.booking.connections} conn.)`, `${booking.perSecond.toFixed(0)} /s (p99 ${booking.p99} ms)`, `>= ${TARGETS.booking.perSecond} /s`, booking.perSecond >= TARGETS.booking.perSecond],
+      ['  capacity held exactly', `${booking.booked} booked, ${booking.detail.over201}+${booking.detail.over409} on cap 100`, 'exact', booking.capacityHeld],
+    ];
+    const w = [62, 36, 14];
+    console.log(`\n${'measure'.padEnd(w[0])}${'figure'.padEnd(w[1])}${'target'.padEnd(w[2])}result`);
+    for (const [name, figure, target, ok] of rows) console.log(`${name.padEnd(w[0])}${String(figure).padEnd(w[1])}${target.padEnd(w[2])}${ok ? 'ok' : 'MISSED'}`);
+    console.log(`load average after the runs: ${load()}`);
+    if (!booking.capacityHeld) console.log('booking detail:', JSON.stringify(booking.detail));
+    process.exitCode = rows.every((r) => r[3]) ? 0 : 1;
+  } finally {
+    await client.end().catch(() => {});
+    if (server) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r)));
+    }
+    // BENCH_KEEP_DB=1 keeps the filled database for EXPLAIN and the like.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+    else await adminClient.query(`drop database if exists ${dbName} with (force)`);
+    await adminClient.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

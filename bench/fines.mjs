@@ -1,0 +1,282 @@
+// Fines benchmark: citizen search and analytics over 1,000,000 fines, on PostgreSQL and on PGlite.
+// Needs the built server (`npm run build` at the repo root) and PostgreSQL on 127.0.0.1:5432 (it creates
+// and drops its own database; PGlite gets a temporary DATA_DIR). Exits non-zero when a target is missed.
+// BENCH_SECONDS (default 15) sets each measured run; BENCH_ONLY=postgres|pglite runs one database.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines } from './fines-data.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const ONLY = process.env.BENCH_ONLY;
+const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
+const TOKEN_SECRET = randomBytes(32).toString('hex');
+
+const TARGETS = {
+  searchPostgres: { rate: 2000, p99Ms: 20 },
+  searchPglite: { rate: 500, p99Ms: 30 },
+  analytics: { rate: 20, p99Ms: 300 },
+};
+
+// A 1×1 PNG for the bench citizen's signup photos.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+function multipartBody(fields, files) {
+  const boundary = `----pesbench${randomBytes(8).toString('hex')}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, f] of Object.entries(files)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${f.name}"\r\ncontent-type: ${f.type}\r\n\r\n`), f.buffer, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer({ databaseUrl, dataDir }) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    TOKEN_SECRET,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.STRIPE_SECRET_KEY;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 60 s');
+}
+
+async function stopServer(server) {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r)));
+}
+
+async function call(base, method, url, { token, json, multipart } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (multipart) {
+    headers['content-type'] = multipart.contentType;
+    body = multipart.body;
+  }
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+const OFFICER = { username: 'bench.fines', password: 'Officer@123' };
+const CITIZEN = { username: 'bench.citizen', password: 'Citizen@123' };
+
+/** A Traffic Fine Branch officer and a citizen, made through the API. Answers the officer's user id. */
+async function createAccounts(base) {
+  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+  const created = await call(base, 'POST', '/api/admin/users/create-officer', {
+    token: admin,
+    json: { ...OFFICER, full_name: 'Bench Fines Officer', officer_id: 'BENCH-TF-1', branch: 'Traffic Fine Branch', station: 'Kollupitiya Police Station' },
+  });
+  await call(base, 'POST', '/api/auth/signup-citizen', {
+    multipart: multipartBody(
+      {
+        first_name: 'Bench',
+        second_name: 'Citizen',
+        date_of_birth: '1990-01-01',
+        ...CITIZEN,
+        email: 'bench@example.lk',
+        mobile_number: '+94771234567',
+        identity_type: 'NIC',
+        identity_number: '199001019999',
+        address: '1 Bench Road, Colombo',
+        marital_status: 'Single',
+      },
+      Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
+    ),
+  });
+  return created.officer.user_id;
+}
+
+async function tokens(base) {
+  const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
+  return { officer: await login(OFFICER, 'police'), citizen: await login(CITIZEN, 'citizen') };
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** Other processes on the machine skew the figures: each row says how busy it was (1-minute load). */
+const load = () => `load ${os.loadavg()[0].toFixed(1)}/${os.cpus().length} cpus`;
+
+/** Searches for random existing citizens (five fines each), at a fixed overall rate. */
+async function benchSearch(base, citizenToken, rate) {
+  let i = 0;
+  const setupRequest = (req) => {
+    const c = (i++ * 7919) % CITIZENS;
+    const q = new URLSearchParams({ identity_type: 'NIC', identity_number: citizenNic(c), vehicle_number: citizenVehicle(c) });
+    return { ...req, path: `/api/fines/search?${q}` };
+  };
+  const opts = { url: base, connections: 40, overallRate: rate, headers: { authorization: `Bearer ${citizenToken}` }, requests: [{ method: 'GET', setupRequest }] };
+  await run({ ...opts, duration: 3 });
+  return run({ ...opts, duration: MEASURE_SECONDS });
+}
+
+async function benchAnalytics(base, officerToken, offenseType) {
+  const q = offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : '';
+  const opts = {
+    url: base,
+    connections: 4,
+    overallRate: TARGETS.analytics.rate,
+    headers: { authorization: `Bearer ${officerToken}` },
+    requests: [{ method: 'GET', path: `/api/fines/analytics/overview${q}` }],
+  };
+  await run({ ...opts, duration: 2 });
+  return run({ ...opts, duration: Math.max(5, Math.round(MEASURE_SECONDS / 2)) });
+}
+
+/** The API's overview equals the one computed from the fines themselves. */
+async function overviewIsExact(base, officerToken, query, offenseType) {
+  const api = await call(base, 'GET', `/api/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`, { token: officerToken });
+  const exact = await exactOverview(query, offenseType);
+  const same =
+    api.topViolations.every((v) => v.count === (exact.violations[v.offense_type] ?? 0)) &&
+    JSON.stringify(api.topLocations) === JSON.stringify(exact.locations) &&
+    api.hourlyDistribution.every((h) => h.count === (exact.hours[h.hour] ?? 0));
+  return { same, plainMs: exact.ms };
+}
+
+const ok = (r, target) => r.latency.p99 < target.p99Ms && r.non2xx === 0 && r.errors === 0 && r.requests.average >= target.rate * 0.95;
+const figure = (r) => `${r.latency.p99} ms (${r.requests.average} req/s, ${r.non2xx + r.errors} failed, ${load()})`;
+
+async function onPostgres(rows) {
+  const dbName = `pes_bench_fines_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dbUrl = new URL(PG_BASE);
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-fines-pg-'));
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  let server;
+  try {
+    server = await startServer({ databaseUrl: dbUrl.toString(), dataDir });
+    await client.connect();
+    const officerUserId = await createAccounts(server.base);
+    const started = performance.now();
+    const counts = await fillFines((sql, params) => client.query(sql, params), { officerUserId });
+    console.log(`postgres: ${counts.fines} fines, ${counts.stats} summary rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const t = await tokens(server.base);
+
+    const search = await benchSearch(server.base, t.citizen, TARGETS.searchPostgres.rate);
+    rows.push([`PostgreSQL GET /api/fines/search p99 @${TARGETS.searchPostgres.rate}/s`, figure(search), `< ${TARGETS.searchPostgres.p99Ms} ms`, ok(search, TARGETS.searchPostgres)]);
+
+    for (const offense of [undefined, 'Speeding']) {
+      const label = offense ? `?offense_type=${offense}` : '';
+      const r = await benchAnalytics(server.base, t.officer, offense);
+      rows.push([`PostgreSQL GET /api/fines/analytics/overview${label} p99`, figure(r), `< ${TARGETS.analytics.p99Ms} ms`, ok(r, TARGETS.analytics)]);
+      const exact = await overviewIsExact(server.base, t.officer, (sql, params) => client.query(sql, params), offense);
+      rows.push([`  figures equal a count over all fines${label}`, exact.same ? 'equal' : 'DIFFERENT', 'equal', exact.same]);
+      rows.push([`  (plain aggregation over the fines, for reference)`, `${exact.plainMs.toFixed(0)} ms`, '-', true]);
+    }
+  } finally {
+    await client.end().catch(() => {});
+    await stopServer(server);
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPglite(rows) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-fines-pglite-'));
+  let server;
+  try {
+    // The server creates and migrates the database; it is stopped while the fines are loaded directly
+    // (PGlite is one process per directory), then started again on the filled directory.
+    server = await startServer({ dataDir });
+    const officerUserId = await createAccounts(server.base);
+    await stopServer(server);
+    const started = performance.now();
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const counts = await fillFines((sql, params) => db.query(sql, params), { officerUserId });
+    await db.close();
+    console.log(`pglite: ${counts.fines} fines, ${counts.stats} summary rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+    server = await startServer({ dataDir });
+    const t = await tokens(server.base);
+    const search = await benchSearch(server.base, t.citizen, TARGETS.searchPglite.rate);
+    rows.push([`PGlite GET /api/fines/search p99 @${TARGETS.searchPglite.rate}/s`, figure(search), `< ${TARGETS.searchPglite.p99Ms} ms`, ok(search, TARGETS.searchPglite)]);
+    for (const offense of [undefined, 'Speeding']) {
+      const r = await benchAnalytics(server.base, t.officer, offense);
+      rows.push([`PGlite GET /api/fines/analytics/overview${offense ? '?offense_type=' + offense : ''} p99 (info)`, figure(r), '-', true]);
+    }
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build" at the repository root first`);
+  console.log(`fines benchmark: ${FINES.toLocaleString('en')} fines, ${MEASURE_SECONDS} s per run`);
+  const rows = [];
+  try {
+    if (ONLY !== 'pglite') await onPostgres(rows);
+    if (ONLY !== 'postgres') await onPglite(rows);
+  } finally {
+    const w = [72, 60, 12];
+    console.log(`\n${'measure'.padEnd(w[0])}${'figure'.padEnd(w[1])}${'target'.padEnd(w[2])}result`);
+    for (const [name, fig, target, pass] of rows) console.log(`${name.padEnd(w[0])}${String(fig).padEnd(w[1])}${target.padEnd(w[2])}${pass ? 'ok' : 'MISSED'}`);
+    process.exitCode = rows.length > 0 && rows.every((r) => r[3]) ? (process.exitCode ?? 0) : 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

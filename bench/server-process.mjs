@@ -1,0 +1,107 @@
+// Shared by the foundation benchmarks: start the built server as a child process, wait for it, stop it,
+// and print a table of figures against their targets.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
+const TOKEN_SECRET = randomBytes(32).toString('hex');
+
+export function requireBuild() {
+  if (!fs.existsSync(SERVER_MAIN)) {
+    console.error(`${SERVER_MAIN} is missing: run \`npm run build\` at the repository root first.`);
+    process.exit(2);
+  }
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node server/dist/main.js` as production would run it (NODE_ENV=production, LOG_LEVEL left at
+ * its default 'info', request logs going to a pipe that is drained), on PGlite in `dataDir` or on
+ * PostgreSQL at `databaseUrl`. Resolves once /api/health answers 200, with the milliseconds that took.
+ */
+export async function startServer({ dataDir, databaseUrl, pollMs = 100, timeoutMs = 90_000 }) {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    TOKEN_SECRET,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const started = performance.now();
+  // Logs go where production sends them (a file or the journal), not through this process.
+  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child, base, startupMs: performance.now() - started };
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+export async function stopServer(server) {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+export async function signIn(base, { username, password, area }) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, area }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+export const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** rows: [{ measure, value, target, ok }]; prints them and answers whether all met their target. */
+export function printTable(title, rows) {
+  console.log(`\n${title}`);
+  const header = ['measure', 'value', 'target', 'result'];
+  const lines = rows.map((r) => [r.measure, r.value, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'ok' : 'MISSED']);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  lines.forEach((l) => console.log(fmt(l)));
+  return rows.every((r) => r.ok !== false);
+}

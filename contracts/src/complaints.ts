@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { BRANCHES } from './enums';
+import { msg, type ValidationMessageKey } from './messages';
+import { isoDate, optionalText, requiredText } from './common';
+import { choice } from './slots';
+import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
+
+export const COMPLAINT_TYPES = ['traffic', 'crime', 'minor_offense'] as const;
+export type ComplaintType = (typeof COMPLAINT_TYPES)[number];
+
+/** The branch that handles each complaint type (at the complaint's station). */
+export const COMPLAINT_BRANCH = {
+  traffic: 'Traffic Branch',
+  crime: 'Crime Branch',
+  minor_offense: 'Minor Offense Branch',
+} as const satisfies Record<ComplaintType, (typeof BRANCHES)[number]>;
+export const COMPLAINT_BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch'] as const;
+export type ComplaintBranch = (typeof COMPLAINT_BRANCHES)[number];
+
+/** Path segment of each submission call: POST /api/complaints/<segment>. */
+export const COMPLAINT_TYPE_PATH = { traffic: 'traffic', crime: 'crime', minor_offense: 'minor-offense' } as const satisfies Record<
+  ComplaintType,
+  string
+>;
+
+export const TRAFFIC_CATEGORIES = ['road_accidents', 'reckless_driving', 'illegal_parking', 'rule_violations', 'fines_and_license'] as const;
+export type TrafficCategory = (typeof TRAFFIC_CATEGORIES)[number];
+
+export const CRIME_CATEGORIES = ['personal', 'property'] as const;
+export type CrimeCategory = (typeof CRIME_CATEGORIES)[number];
+export const CRIME_INCIDENT_TYPES = {
+  personal: ['kidnapping', 'serious_injuries', 'attempted_murder', 'rape', 'child_abuse'],
+  property: ['illegal_demolition', 'forceful_acquisition', 'robbery', 'theft'],
+} as const satisfies Record<CrimeCategory, readonly string[]>;
+export const ALL_CRIME_INCIDENT_TYPES = [...CRIME_INCIDENT_TYPES.personal, ...CRIME_INCIDENT_TYPES.property] as const;
+export type CrimeIncidentType = (typeof ALL_CRIME_INCIDENT_TYPES)[number];
+/** Choosing the category radio presets the incident type to this (the spec). */
+export const CRIME_CATEGORY_DEFAULT_TYPE = { personal: 'kidnapping', property: 'robbery' } as const satisfies Record<
+  CrimeCategory,
+  CrimeIncidentType
+>;
+
+export const MINOR_OFFENSE_INCIDENT_TYPES = [
+  'land_disputes',
+  'financial_disputes',
+  'family_disputes',
+  'domestic_violence',
+  'elder_abuse',
+  'worker_conflicts',
+] as const;
+export type MinorOffenseIncidentType = (typeof MINOR_OFFENSE_INCIDENT_TYPES)[number];
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const COMPLAINT_MARITAL_STATUSES = ['married', 'single'] as const;
+
+export const COMPLAINT_PHONE_PATTERN = /^(\+94\d{9}|0\d{9})$/;
+export const AGE_MIN = 1;
+export const AGE_MAX = 120;
+/** LKR, 0 or more, at most 2 decimals; fits numeric(12,2). */
+export const DAMAGE_VALUE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
+export const COMPLAINT_STATUS_MAX = 60;
+export const INITIAL_COMPLAINT_STATUS = 'Pending';
+/** Suggested statuses (free text is allowed); the web colours these. */
+export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
+export const COMPLAINT_ATTACHMENT_FIELD = 'attachment_file';
+/** Most complaints GET /api/police/complaints returns. */
+export const POLICE_COMPLAINT_LIST_LIMIT = 500;
+
+const localDateTime = z
+  .string(msg('required'))
+  .trim()
+  .min(1, msg('required'))
+  .refine((v) => colomboLocalToDate(v) !== undefined, msg('invalidDateTime'))
+  .refine((v) => (colomboLocalToDate(v)?.getTime() ?? 0) <= Date.now() + CLOCK_SKEW_TOLERANCE_MS, msg('whenNotFuture'));
+
+/** A whole number typed into a form field (text); anything but digits fails with `key`. */
+const wholeNumberText = (requiredKey: ValidationMessageKey, min: number, max: number, key: ValidationMessageKey) =>
+  z
+    .string(msg(requiredKey))
+    .trim()
+    .min(1, msg(requiredKey))
+    .transform((v) => (/^\d{1,10}$/.test(v) ? Number(v) : Number.NaN))
+    .pipe(z.number(msg(key)).int(msg(key)).min(min, msg(key)).max(max, msg(key)));
+
+const ageField = wholeNumberText('required', AGE_MIN, AGE_MAX, 'ageRange');
+
+const damageValue = z
+  .string(msg('damageValueFormat'))
+  .trim()
+  .regex(/^(\d{1,10}(\.\d{1,2})?)?$/, msg('damageValueFormat'))
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? undefined : v));
+
+/** The form's fields shared by the three complaint types (multipart text fields, so all strings). */
+export const complaintBaseFields = {
+  full_name: requiredText(150),
+  age: ageField,
+  gender: choice(GENDERS),
+  home_address: requiredText(300),
+  id_number: requiredText(20),
+  phone_number: requiredText(12).regex(COMPLAINT_PHONE_PATTERN, msg('complaintPhoneFormat')),
+  religion: optionalText(100),
+  nationality: optionalText(100),
+  occupation: optionalText(100),
+  work_address: optionalText(300),
+  marital_status: z
+    .string(msg('invalidChoice'))
+    .trim()
+    .refine((v) => v === '' || (COMPLAINT_MARITAL_STATUSES as readonly string[]).includes(v), msg('invalidChoice'))
+    .optional()
+    .transform((v) => (v ? (v as (typeof COMPLAINT_MARITAL_STATUSES)[number]) : undefined)),
+  grama_division: optionalText(100),
+  what_happened: requiredText(5000),
+  when: localDateTime,
+  where: requiredText(300),
+  how_occurred: optionalText(5000),
+  /** LKR as text, e.g. "1500" or "1500.50"; kept as text for exactness. */
+  damage_value: damageValue,
+  /** A note about the evidence (the file travels as attachment_file). */
+  evidence: optionalText(5000),
+  /** English station name. */
+  station: requiredText(120, 'required'),
+  slot_id: wholeNumberText('slotRequired', 1, 2_147_483_647, 'slotRequired'),
+};
+
+export const trafficComplaintFieldsSchema = z.object({
+  ...complaintBaseFields,
+  traffic_category: choice(TRAFFIC_CATEGORIES),
+  incident_type: optionalText(100),
+});
+
+export const crimeComplaintFieldsSchema = z
+  .object({
+    ...complaintBaseFields,
+    crime_category: choice(CRIME_CATEGORIES),
+    incident_type: choice(ALL_CRIME_INCIDENT_TYPES),
+  })
+  .superRefine((v, ctx) => {
+    if (!(CRIME_INCIDENT_TYPES[v.crime_category] as readonly string[]).includes(v.incident_type)) {
+      ctx.addIssue({ code: 'custom', path: ['incident_type'], message: 'incidentTypeCategory' satisfies ValidationMessageKey });
+    }
+  });
+
+export const minorOffenseComplaintFieldsSchema = z.object({
+  ...complaintBaseFields,
+  incident_type: choice(MINOR_OFFENSE_INCIDENT_TYPES),
+});
+
+export const COMPLAINT_FIELDS_SCHEMAS = {
+  traffic: trafficComplaintFieldsSchema,
+  crime: crimeComplaintFieldsSchema,
+  minor_offense: minorOffenseComplaintFieldsSchema,
+} as const;
+export type TrafficComplaintFields = z.input<typeof trafficComplaintFieldsSchema>;
+export type CrimeComplaintFields = z.input<typeof crimeComplaintFieldsSchema>;
+export type MinorOffenseComplaintFields = z.input<typeof minorOffenseComplaintFieldsSchema>;
+
+// ---- Responses ----
+
+export const complaintHistoryEntrySchema = z.object({
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  /** ISO 8601 (UTC) */
+  changed_at: z.string(),
+  /** The officer's full name. */
+  changed_by: z.string(),
+});
+export type ComplaintHistoryEntry = z.infer<typeof complaintHistoryEntrySchema>;
+
+export const complaintSchema = z.object({
+  id: z.number().int(),
+  /** CMP-<year>-<6 digits> */
+  reference_number: z.string(),
+  complaint_type: z.enum(COMPLAINT_TYPES),
+  status: z.string(),
+  full_name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(GENDERS),
+  home_address: z.string(),
+  id_number: z.string(),
+  phone_number: z.string(),
+  religion: z.string().nullable(),
+  nationality: z.string().nullable(),
+  occupation: z.string().nullable(),
+  work_address: z.string().nullable(),
+  marital_status: z.enum(COMPLAINT_MARITAL_STATUSES).nullable(),
+  grama_division: z.string().nullable(),
+  incident_type: z.string().nullable(),
+  crime_category: z.enum(CRIME_CATEGORIES).nullable(),
+  traffic_category: z.enum(TRAFFIC_CATEGORIES).nullable(),
+  what_happened: z.string(),
+  /** ISO 8601 (UTC) */
+  when: z.string(),
+  where: z.string(),
+  how_occurred: z.string().nullable(),
+  /** LKR with 2 decimals as text, e.g. "1500.00" */
+  damage_value: z.string().nullable(),
+  evidence: z.string().nullable(),
+  station: z.string(),
+  branch: z.enum(COMPLAINT_BRANCHES),
+  slot_id: z.number().int().nullable(),
+  appointment: z
+    .object({
+      date: z.string(),
+      /** "HH:MM:SS" */
+      time_from: z.string(),
+      time_to: z.string(),
+    })
+    .nullable(),
+  attachment: z.object({ url: z.string(), mime_type: z.string(), name: z.string() }).nullable(),
+  /** ISO 8601 (UTC) */
+  submitted_at: z.string(),
+  /** Status changes, oldest first. */
+  history: z.array(complaintHistoryEntrySchema),
+});
+export type Complaint = z.infer<typeof complaintSchema>;
+export const complaintListSchema = z.array(complaintSchema);
+
+export const submitComplaintResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  complaint: complaintSchema,
+});
+export type SubmitComplaintResponse = z.infer<typeof submitComplaintResponseSchema>;
+
+export const complaintsByDateQuerySchema = z.object({ date: isoDate() });
+
+export const complaintIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const updateComplaintStatusRequestSchema = z.object({
+  status: z
+    .string(msg('statusRequired'))
+    .trim()
+    .min(1, msg('statusRequired'))
+    .max(COMPLAINT_STATUS_MAX, msg('statusTooLong')),
+});
+export type UpdateComplaintStatusRequest = z.input<typeof updateComplaintStatusRequestSchema>;

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { IDENTITY_TYPES } from './enums';
+import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { msg } from './messages';
+import { optionalText, requiredText } from './common';
+import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
+
+export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Reckless Driving', 'Signal Violation', 'Other'] as const;
+export type OffenseType = (typeof OFFENSE_TYPES)[number];
+
+export const FINE_STATUSES = ['unpaid', 'paid'] as const;
+export type FineStatus = (typeof FINE_STATUSES)[number];
+
+/** What the citizen and the officer see: an unpaid fine past its due date is Overdue. */
+export const FINE_DISPLAY_STATUSES = ['Unpaid', 'Paid', 'Overdue'] as const;
+export type FineDisplayStatus = (typeof FINE_DISPLAY_STATUSES)[number];
+
+/** A fine is due this many days after it is issued (Colombo calendar days). */
+export const FINE_DUE_DAYS = 14;
+export const FINE_AMOUNT_MAX_CENTS = 100_000_000; // LKR 1,000,000.00
+export const FINE_LIST_LIMIT = 200;
+export const SPEED_MAX_KMH = 400;
+export const VEHICLE_NUMBER_MIN = 2;
+export const VEHICLE_NUMBER_MAX = 15;
+
+// ---------------------------------------------------------------------------------------------
+// Money: exact decimal strings with two places ("2500.00") on the wire, integer cents in the database.
+
+/** Cents of a plain non-negative decimal with at most two places ("2500", "2500.5", "2500.50"); undefined otherwise. */
+export function amountToCents(text: string): number | undefined {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** "2500.00" for 250000 cents. */
+export function centsToAmount(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A fine amount: a decimal string (or a JSON number) of rupees; the output is normalised to two places. */
+export const fineAmountSchema = z.union([z.string(), z.number()], msg('required')).transform((value, ctx) => {
+  const text = String(value).trim();
+  const fail = (key: 'required' | 'fineAmountFormat' | 'fineAmountPositive' | 'fineAmountTooLarge') => {
+    ctx.addIssue({ code: 'custom', message: key });
+    return z.NEVER;
+  };
+  if (text === '') return fail('required');
+  if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return fail('fineAmountFormat');
+  if (text.startsWith('-') && /[1-9]/.test(text)) return fail('fineAmountPositive');
+  if ((text.split('.')[1] ?? '').length > 2) return fail('fineAmountFormat');
+  const digits = text.replace(/^[+-]/, '').replace(/^0+(?=\d)/, '');
+  if (digits.split('.')[0]!.length > 9) return fail('fineAmountTooLarge');
+  const cents = amountToCents(digits);
+  if (cents === undefined) return fail('fineAmountFormat');
+  if (cents === 0) return fail('fineAmountPositive');
+  if (cents > FINE_AMOUNT_MAX_CENTS) return fail('fineAmountTooLarge');
+  return centsToAmount(cents);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Identity and vehicle numbers, normalised the same way when a fine is issued and when it is searched.
+
+/** Upper case without spaces: "199010312345", "N1234567". */
+export const normaliseIdentityNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/** Upper case, single spaces, no spaces around dashes: " wp  cab - 1234 " → "WP CAB-1234". */
+export const normaliseVehicleNumber = (value: string) =>
+  value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
+
+/** What a citizen's search compares: letters and digits only ("WP CAB-1234" and "wpcab 1234" match). */
+export const vehicleSearchKey = (value: string) => value.toUpperCase().replace(/[\s-]+/g, '');
+
+export const VEHICLE_NUMBER_PATTERN = /^[A-Z0-9](?:[A-Z0-9 -]*[A-Z0-9])?$/;
+
+const vehicleNumberField = requiredText(40)
+  .transform(normaliseVehicleNumber)
+  .refine(
+    (v) => v.length >= VEHICLE_NUMBER_MIN && v.length <= VEHICLE_NUMBER_MAX && VEHICLE_NUMBER_PATTERN.test(v) && /\d/.test(v),
+    msg('vehicleNumberFormat'),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Incident date: "YYYY-MM-DDTHH:MM" as typed in a datetime-local field, meaning Colombo time.
+
+const incidentDateField = z
+  .string(msg('incidentDateFormat'))
+  .trim()
+  .min(1, msg('incidentDateFormat'))
+  .superRefine((v, ctx) => {
+    const at = colomboLocalToDate(v);
+    if (!at) ctx.addIssue({ code: 'custom', message: 'incidentDateFormat' });
+    else if (at.getTime() > Date.now() + CLOCK_SKEW_TOLERANCE_MS) ctx.addIssue({ code: 'custom', message: 'incidentDateFuture' });
+    else if (at.getUTCFullYear() < 2000) ctx.addIssue({ code: 'custom', message: 'incidentDateTooOld' });
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Speeds: a number of km/h, or null. Form fields send text, so "80" and "" (→ null) are read too.
+
+const speedField = z
+  .union([z.number(), z.string(), z.null()], msg('speedNotNumber'))
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) {
+        ctx.addIssue({ code: 'custom', message: 'speedNotNumber' });
+        return z.NEVER;
+      }
+      return v;
+    }
+    const text = v.trim();
+    if (text === '') return null;
+    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'speedNotNumber' });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .pipe(z.number().min(0, msg('speedNegative')).max(SPEED_MAX_KMH, msg('speedTooHigh')).nullable());
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const issueFineRequestSchema = z
+  .object({
+    citizen_identity_type: z.enum(IDENTITY_TYPES, msg('invalidChoice')),
+    citizen_identity_number: requiredText(20).transform(normaliseIdentityNumber),
+    vehicle_number: vehicleNumberField,
+    amount: fineAmountSchema,
+    description: optionalText(1000),
+    incident_date: incidentDateField,
+    incident_location: requiredText(200).transform((v) => v.replace(/\s+/g, ' ')),
+    offense_type: z.enum(OFFENSE_TYPES, msg('offenseTypeChoice')),
+    speed_recorded: speedField,
+    speed_limit: speedField,
+    court_required: z.boolean(msg('invalidType')).default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.citizen_identity_type === 'NIC' && !NIC_PATTERN.test(v.citizen_identity_number)) {
+      ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'nicFormat' });
+    }
+    if (v.citizen_identity_type === 'Passport' && !PASSPORT_PATTERN.test(v.citizen_identity_number)) {
+      ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'passportSymbols' });
+    }
+  }, {
+    // Checked even when other fields are bad, so every bad field is named at once.
+    when: (payload) =>
+      !payload.issues.some((i) => i.path?.[0] === 'citizen_identity_type' || i.path?.[0] === 'citizen_identity_number'),
+  });
+export type IssueFineRequest = z.input<typeof issueFineRequestSchema>;
+export type IssueFineInput = z.output<typeof issueFineRequestSchema>;
+
+/** A citizen's search: all three must match together. */
+export const fineSearchQuerySchema = z.object({
+  identity_type: z.enum(IDENTITY_TYPES, msg('missingDetails')),
+  identity_number: requiredText(30, 'missingDetails'),
+  vehicle_number: requiredText(40, 'missingDetails'),
+});
+export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
+
+/** The officer's own fines, optionally filtered by a vehicle or identity number prefix. */
+export const officerFinesQuerySchema = z.object({
+  search: optionalText(40),
+});
+
+/** An empty offense_type (a select left on "all") means no filter. */
+export const analyticsQuerySchema = z.object({
+  offense_type: z
+    .union([z.literal(''), z.enum(OFFENSE_TYPES)], msg('offenseTypeChoice'))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export const fineIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const initiatePaymentRequestSchema = z.object({}).passthrough().optional();
+
+/** The checkout session to verify; without it, the latest one this citizen started for the fine. */
+export const markPaidRequestSchema = z
+  .object({ session_id: z.string(msg('invalidType')).trim().min(1).max(200).optional() })
+  .passthrough()
+  .optional();
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export const fineSchema = z.object({
+  id: z.string(),
+  citizen_identity_type: z.enum(IDENTITY_TYPES),
+  citizen_identity_number: z.string(),
+  vehicle_number: z.string(),
+  /** LKR, two decimal places: "2500.00". */
+  amount: z.string(),
+  description: z.string().nullable(),
+  /** ISO 8601 instant (UTC); shown in Colombo time. */
+  incident_date: z.string(),
+  incident_location: z.string(),
+  offense_type: z.enum(OFFENSE_TYPES),
+  speed_recorded: z.number().nullable(),
+  speed_limit: z.number().nullable(),
+  court_required: z.boolean(),
+  status: z.enum(FINE_STATUSES),
+  display_status: z.enum(FINE_DISPLAY_STATUSES),
+  /** Colombo calendar date, YYYY-MM-DD. */
+  due_date: z.string(),
+  /** ISO 8601 instant (UTC). */
+  issued_at: z.string(),
+  paid_at: z.string().nullable(),
+  payment_reference: z.string().nullable(),
+  /** The issuing officer's full name. */
+  issued_by: z.string(),
+});
+export type Fine = z.infer<typeof fineSchema>;
+
+export const fineListResponseSchema = z.object({ fines: z.array(fineSchema) });
+export type FineListResponse = z.infer<typeof fineListResponseSchema>;
+
+export const initiatePaymentResponseSchema = z.object({ url: z.string() });
+
+export const fineAnalyticsSchema = z.object({
+  /** Every offense type, most frequent first (zero counts included). */
+  topViolations: z.array(z.object({ offense_type: z.enum(OFFENSE_TYPES), count: z.number().int() })),
+  /** The five most frequent locations (for the chosen violation when one is given). */
+  topLocations: z.array(z.object({ incident_location: z.string(), count: z.number().int() })),
+  /** 24 entries, hour 0..23 in Colombo time (for the chosen violation when one is given). */
+  hourlyDistribution: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+});
+export type FineAnalytics = z.infer<typeof fineAnalyticsSchema>;
+
+export const FINE_ERROR_CODES = ['fines.not_found', 'fines.already_paid'] as const;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { msg } from './messages';
+import { requiredText } from './common';
+
+/** What a payment is for: fines now, clearance fees later. */
+export const PAYMENT_PURPOSES = ['fine', 'clearance'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+export const CHECKOUT_SESSION_STATUSES = ['open', 'paid', 'canceled', 'expired'] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+
+export const PAYMENT_CURRENCY = 'LKR';
+
+/** Sandbox (TEST) cards, as in Stripe's test mode. Any other valid number is declined. */
+export const SANDBOX_CARDS = {
+  succeeds: ['4242424242424242', '5555555555554444'],
+  declined: '4000000000000002',
+} as const;
+
+/** Web routes the gateway sends the browser back to. */
+export const FINE_PAYMENT_SUCCESS_PATH = '/fines/success';
+export const FINE_PAYMENT_CANCEL_PATH = '/fines/cancel';
+export const SANDBOX_CHECKOUT_PATH = '/checkout';
+
+/** Digits only: "4242 4242 4242 4242" → "4242424242424242". */
+export const normaliseCardNumber = (value: string) => value.replace(/[\s-]+/g, '');
+
+export function luhnValid(digits: string) {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function cardExpired(expiry: string, now = new Date()) {
+  const m = /^(\d{2})\/(\d{2})$/.exec(expiry);
+  if (!m) return true;
+  const year = 2000 + Number(m[2]);
+  const month = Number(m[1]);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+export const sandboxPayRequestSchema = z.object({
+  card_number: z
+    .string(msg('cardNumberInvalid'))
+    .transform(normaliseCardNumber)
+    .refine(luhnValid, msg('cardNumberInvalid')),
+  expiry: z
+    .string(msg('cardExpiryFormat'))
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, msg('cardExpiryFormat'))
+    .refine((v) => !cardExpired(v), msg('cardExpired')),
+  cvc: z.string(msg('cardCvcInvalid')).trim().regex(/^\d{3,4}$/, msg('cardCvcInvalid')),
+  cardholder_name: requiredText(100, 'cardholderRequired'),
+});
+export type SandboxPayRequest = z.input<typeof sandboxPayRequestSchema>;
+
+export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().max(200) });
+
+export const sandboxSessionSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Two decimal places: "2500.00". */
+  amount: z.string(),
+  currency: z.literal(PAYMENT_CURRENCY),
+  status: z.enum(CHECKOUT_SESSION_STATUSES),
+  test_mode: z.literal(true),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+
+/** Where the browser goes next (the success or the cancel page). */
+export const redirectResponseSchema = z.object({ redirect_url: z.string() });
+
+export const PAYMENT_ERROR_CODES = [
+  'payments.not_paid',
+  'payments.card_declined',
+  'payments.session_not_found',
+  'payments.session_closed',
+  'payments.gateway_unavailable',
+  'payments.invalid_signature',
+  'payments.webhook_not_configured',
+] as const;

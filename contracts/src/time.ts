@@ -1,0 +1,53 @@
+import { TIME_ZONE } from './enums';
+
+/** Colombo keeps UTC+05:30 all year (no daylight saving). */
+const COLOMBO_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function colomboParts(at: Date) {
+  const parts = wallClock.formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** The Colombo calendar date (YYYY-MM-DD) of an instant; today when none is given. */
+export const colomboDate = (at: Date = new Date()) => colomboParts(at).date;
+
+/** The Colombo wall-clock time "YYYY-MM-DDTHH:MM" of an instant (a datetime-local input's value). */
+export function colomboDateTimeLocal(at: Date = new Date()) {
+  const { date, time } = colomboParts(at);
+  return `${date}T${time}`;
+}
+
+/** "YYYY-MM-DDTHH:MM", seconds allowed: what a datetime-local input sends. */
+export const LOCAL_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The instant a Colombo wall-clock time names; undefined when it is malformed or does not exist (2026-02-30, 25:00). */
+export function colomboLocalToDate(value: string): Date | undefined {
+  const m = LOCAL_DATE_TIME_PATTERN.exec(value.trim());
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const asUtc = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const exists =
+    asUtc.getUTCFullYear() === y && asUtc.getUTCMonth() === mo - 1 && asUtc.getUTCDate() === d && asUtc.getUTCHours() === h && asUtc.getUTCMinutes() === mi && s < 60;
+  return exists ? new Date(asUtc.getTime() - COLOMBO_OFFSET_MS) : undefined;
+}
+
+/** A calendar date `days` after another (YYYY-MM-DD). */
+export function addDays(isoDate: string, days: number) {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** How far ahead of the server's clock a typed time may be (clock skew between browser and server). */
+export const CLOCK_SKEW_TOLERANCE_MS = 60_000;

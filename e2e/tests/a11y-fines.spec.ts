@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { FINES_OFFICER, bearer, issueFine, signUpCitizen, signedInContext, unique, uniquePlate } from './fines.helpers';
+
+const LANGUAGES = ['en', 'si', 'ta'] as const;
+type Who = 'citizen' | 'officer' | 'nobody';
+
+interface Fixture {
+  citizen: { username: string; password: string; nic: string };
+  paidFineId: string;
+  openCheckoutPath: string;
+  unpaidPlate: string;
+}
+let fixture: Fixture;
+
+/** A paid fine (for the receipt) and an unpaid one with an open checkout session, for a fresh citizen. */
+async function prepare(request: APIRequestContext): Promise<Fixture> {
+  const citizen = await signUpCitizen(request);
+  const officer = await bearer(request, FINES_OFFICER, 'police');
+  const paid = await issueFine(request, officer, { identity: citizen.nic, vehicle: uniquePlate(), location: unique('A11y Road ') });
+  const unpaidPlate = uniquePlate();
+  const unpaid = await issueFine(request, officer, { identity: citizen.nic, vehicle: unpaidPlate, offense: 'Speeding', location: unique('A11y Road ') });
+  const asCitizen = await bearer(request, citizen, 'citizen');
+
+  const start = async (id: string) => {
+    const res = await request.post(`/api/fines/${id}/initiate-payment`, { headers: asCitizen, data: {} });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { url: string }).url;
+  };
+  const paidCheckout = await start(paid.id);
+  const sessionId = paidCheckout.split('/').pop()!;
+  const pay = await request.post(`/api/payments/sandbox/sessions/${sessionId}/pay`, {
+    data: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardholder_name: 'Sunil Fernando' },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+  return { citizen, paidFineId: paid.id, openCheckoutPath: new URL(await start(unpaid.id), 'http://x').pathname, unpaidPlate };
+}
+
+test.beforeAll(async ({ request }) => {
+  fixture = await prepare(request);
+});
+
+interface PageCase {
+  name: string;
+  who: Who;
+  path: () => string;
+  /** Waits until the page shows what is to be scanned. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const visible = (selector: string) => async (page: Page) => {
+  await expect(page.locator(selector).first()).toBeVisible();
+};
+
+const PAGES: PageCase[] = [
+  {
+    name: 'pay fine with results',
+    who: 'citizen',
+    path: () => '/pay-fine',
+    ready: async (page) => {
+      await page.locator('#fine-search-vehicle-number').fill(fixture.unpaidPlate);
+      await page.locator('form.fines-search-form button[type=submit]').click();
+      await expect(page.locator('.fines-table tbody tr')).toHaveCount(1);
+    },
+  },
+  {
+    name: 'pay fine with errors',
+    who: 'citizen',
+    path: () => '/pay-fine',
+    ready: async (page) => {
+      await page.locator('#fine-search-vehicle-number').fill('');
+      await page.locator('form.fines-search-form button[type=submit]').click();
+      await expect(page.locator('.error-summary')).toBeVisible();
+    },
+  },
+  { name: 'payment history', who: 'citizen', path: () => '/track-fine', ready: visible('.fines-table tbody tr') },
+  { name: 'payment receipt', who: 'citizen', path: () => `/fines/success?fineId=${fixture.paidFineId}`, ready: visible('[data-testid=fine-receipt]') },
+  { name: 'payment cancelled', who: 'nobody', path: () => '/fines/cancel', ready: visible('.alert') },
+  { name: 'sandbox checkout', who: 'nobody', path: () => fixture.openCheckoutPath, ready: visible('#checkout-card-number') },
+  {
+    name: 'sandbox checkout with errors',
+    who: 'nobody',
+    path: () => fixture.openCheckoutPath,
+    ready: async (page) => {
+      await page.locator('.checkout form button[type=submit]').click();
+      await expect(page.locator('.error-summary')).toBeVisible();
+    },
+  },
+  { name: 'officer dashboard', who: 'officer', path: () => '/police/dashboard', ready: visible('.fines-table tbody tr') },
+  { name: 'issue fine', who: 'officer', path: () => '/police/issue-fine', ready: visible('#fine-identity-number') },
+  {
+    name: 'issue fine with errors',
+    who: 'officer',
+    path: () => '/police/issue-fine',
+    ready: async (page) => {
+      await page.locator('form button[type=submit]').click();
+      await expect(page.locator('.error-summary')).toBeVisible();
+    },
+  },
+  { name: 'analytics', who: 'officer', path: () => '/police/analytics', ready: visible('.recharts-pie-sector') },
+];
+
+async function openAs(browser: Browser, who: Who, language: string) {
+  if (who === 'citizen') return signedInContext(browser, fixture.citizen, 'citizen', language);
+  if (who === 'officer') return signedInContext(browser, FINES_OFFICER, 'police', language);
+  const context = await browser.newContext();
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  return context;
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const language of LANGUAGES) {
+  for (const pageCase of PAGES) {
+    test(`${pageCase.name} in ${language}: no serious accessibility problem`, async ({ browser }) => {
+      const context = await openAs(browser, pageCase.who, language);
+      const page = await context.newPage();
+      await page.goto(pageCase.path());
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await pageCase.ready(page);
+      await page.evaluate(() => document.fonts.ready);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+}

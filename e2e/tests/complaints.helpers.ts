@@ -1,0 +1,137 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+
+/** A real (1×1) PNG and a minimal PDF: the server recognises uploads by their content. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export const STATION = 'Kollupitiya Police Station';
+export const ADMIN = { username: 'admin', password: 'Admin@12345' };
+export const CRIME_OFFICER = { username: 'crime.officer', password: 'Officer@123', fullName: 'Kavitha Raj' };
+
+let seq = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+/** A 12-digit NIC unique to this run. */
+export const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
+
+/** Today (and a day some way ahead) in Colombo, as YYYY-MM-DD. */
+export const colomboDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+/** A half-hour slot at a random time, so that slots made by other runs or specs do not get in the way. */
+export function randomSlotTimes() {
+  const minutes = 6 * 60 + Math.floor(Math.random() * 16 * 12) * 5;
+  const at = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { from: at(minutes), to: at(minutes + 25) };
+}
+
+export async function apiLogin(request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') {
+  const res = await request.post('/api/auth/login', { data: { username, password, area } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return (await res.json()) as { token: string; role: string };
+}
+
+/** A citizen of this run, signed up through the API (the signup page has its own tests). */
+export async function signUpCitizen(request: APIRequestContext) {
+  const username = unique('cmp');
+  const password = 'Citizen@2026';
+  const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+  const res = await request.post('/api/auth/signup-citizen', {
+    multipart: {
+      first_name: 'Nimal',
+      second_name: 'Perera',
+      date_of_birth: '1988-03-14',
+      username,
+      password,
+      email: `${username}@example.lk`,
+      mobile_number: '+94771234567',
+      identity_type: 'NIC',
+      identity_number: uniqueNic(),
+      address: '12 Galle Road, Colombo 03',
+      marital_status: 'Married',
+      identity_photo_front: photo('front.png'),
+      identity_photo_back: photo('back.png'),
+      live_photo: photo('live.png'),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { username, password };
+}
+
+/**
+ * A browser context already signed in (token in storage as the web app keeps it, session cookie for
+ * attachments) and showing `language`.
+ */
+export async function signedInContext(
+  browser: Browser,
+  who: { username: string; password: string },
+  area: 'citizen' | 'police' | 'admin',
+  language = 'en',
+): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const { token, role } = await apiLogin(context.request, who.username, who.password, area);
+  await context.addInitScript(
+    ([t, r, lng]) => {
+      sessionStorage.setItem('token', t);
+      localStorage.setItem('token', t);
+      sessionStorage.setItem('app_role', r);
+      localStorage.setItem('language', lng);
+    },
+    [token, role, language] as const,
+  );
+  return context;
+}
+
+export async function authHeaders(request: APIRequestContext, who: { username: string; password: string }, area: 'citizen' | 'police' | 'admin') {
+  const { token } = await apiLogin(request, who.username, who.password, area);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A slot today at the station for `branch`, made through the API, with the given officer assigned. */
+export async function createSlotWithOfficer(request: APIRequestContext, branch: string, officerName?: string) {
+  const headers = await authHeaders(request, ADMIN, 'admin');
+  const times = randomSlotTimes();
+  const res = await request.post('/api/admin/slots', {
+    headers,
+    data: { date: colomboDay(), time_from: times.from, time_to: times.to, available_slots: 20, branch, station: STATION },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const slot = (await res.json()) as { id: number };
+  if (officerName) {
+    const found = await request.get(`/api/admin/police-officers/search?${new URLSearchParams({ name: officerName, branch, station: STATION })}`, {
+      headers,
+    });
+    const [officer] = (await found.json()) as Array<{ id: number }>;
+    const assigned = await request.post(`/api/admin/slots/${slot.id}/assign-officer`, { headers, data: { officerId: officer!.id } });
+    expect(assigned.status()).toBe(200);
+  }
+  return { ...slot, ...times };
+}
+
+/** A crime complaint filed through the API by the citizen, with an image attached. */
+export async function fileCrimeComplaint(request: APIRequestContext, citizen: { username: string; password: string }, slotId: number) {
+  const headers = await authHeaders(request, citizen, 'citizen');
+  const res = await request.post('/api/complaints/crime', {
+    headers,
+    multipart: {
+      full_name: 'Nimal Perera',
+      age: '36',
+      gender: 'male',
+      home_address: '12 Galle Road, Colombo 03',
+      id_number: '198807412345',
+      phone_number: '0771234567',
+      what_happened: 'My bicycle was taken from outside the pharmacy.',
+      when: `${colomboDay(-1)}T18:30`,
+      where: 'Galle Road, Kollupitiya',
+      crime_category: 'property',
+      incident_type: 'theft',
+      station: STATION,
+      slot_id: String(slotId),
+      attachment_file: { name: 'bicycle.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { complaint: { reference_number: string } }).complaint;
+}

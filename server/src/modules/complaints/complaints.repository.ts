@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ComplaintBranch, ComplaintHistoryEntry, ComplaintType } from '@pes/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { files } from '../files/files.schema';
+import { slots } from '../slots/slots.schema';
+import { stations } from '../stations/stations.schema';
+import { complaints, complaintStatusHistory } from './complaints.schema';
+
+/** Times as the API shows them: ISO 8601 in UTC. */
+const isoUtc = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A complaint as every list shows it, flat, in one row: station name, attachment and the status
+ * history (oldest first, with the officer's name) come from the same query.
+ */
+const viewFields = {
+  id: complaints.id,
+  reference_number: complaints.referenceNumber,
+  complaint_type: complaints.complaintType,
+  status: complaints.status,
+  full_name: complaints.fullName,
+  age: complaints.age,
+  gender: complaints.gender,
+  home_address: complaints.homeAddress,
+  id_number: complaints.idNumber,
+  phone_number: complaints.phoneNumber,
+  religion: complaints.religion,
+  nationality: complaints.nationality,
+  occupation: complaints.occupation,
+  work_address: complaints.workAddress,
+  marital_status: complaints.maritalStatus,
+  grama_division: complaints.gramaDivision,
+  incident_type: complaints.incidentType,
+  crime_category: complaints.crimeCategory,
+  traffic_category: complaints.trafficCategory,
+  what_happened: complaints.whatHappened,
+  when: isoUtc(sql`${complaints.occurredAt}`),
+  where: complaints.place,
+  how_occurred: complaints.howOccurred,
+  damage_value: sql<string | null>`${complaints.damageValue}::text`,
+  evidence: complaints.evidence,
+  station: stations.name,
+  branch: complaints.branch,
+  slot_id: complaints.slotId,
+  appointment_date: sql<string | null>`${complaints.appointmentDate}::text`,
+  appointment_time_from: sql<string | null>`${complaints.appointmentTimeFrom}::text`,
+  appointment_time_to: sql<string | null>`${complaints.appointmentTimeTo}::text`,
+  attachment_path: files.path,
+  attachment_mime_type: files.mimeType,
+  attachment_name: files.originalName,
+  submitted_at: isoUtc(sql`${complaints.submittedAt}`),
+  history: sql<ComplaintHistoryEntry[]>`(
+    select coalesce(json_agg(json_build_object(
+        'from_status', h.from_status,
+        'to_status', h.to_status,
+        'changed_at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'changed_by', coalesce(o.full_name, u.username)
+      ) order by h.changed_at, h.id), '[]'::json)
+    from ${complaintStatusHistory} h
+    join users u on u.id = h.changed_by_user_id
+    left join officers o on o.user_id = u.id
+    where h.complaint_id = ${complaints.id})`,
+};
+
+/** The fields of a new complaint (validated), as stored. */
+export interface NewComplaint {
+  type: ComplaintType;
+  branch: ComplaintBranch;
+  citizenUserId: number;
+  fullName: string;
+  age: number;
+  gender: string;
+  homeAddress: string;
+  idNumber: string;
+  phoneNumber: string;
+  religion: string | null;
+  nationality: string | null;
+  occupation: string | null;
+  workAddress: string | null;
+  maritalStatus: string | null;
+  gramaDivision: string | null;
+  incidentType: string | null;
+  crimeCategory: string | null;
+  trafficCategory: string | null;
+  whatHappened: string;
+  occurredAt: Date;
+  place: string;
+  howOccurred: string | null;
+  damageValue: string | null;
+  evidence: string | null;
+}
+
+export interface Booking {
+  slotId: number;
+  stationName: string;
+  /** Today in Colombo: slots dated before it cannot be booked. */
+  today: string;
+  attachment: { path: string; mimeType: string; sizeBytes: number; originalName: string; purpose: string } | null;
+}
+
+/** What the database decided when booking, beyond the submitted fields. */
+export interface BookedComplaint {
+  id: number;
+  reference_number: string;
+  status: string;
+  damage_value: string | null;
+  when: string;
+  submitted_at: string;
+  station_id: number;
+  appointment_date: string;
+  appointment_time_from: string;
+  appointment_time_to: string;
+  attachment_id: number | null;
+}
+
+export function createComplaintsRepository(db: Database) {
+  const viewQuery = () =>
+    db
+      .select(viewFields)
+      .from(complaints)
+      .innerJoin(stations, eq(stations.id, complaints.stationId))
+      .leftJoin(files, eq(files.id, complaints.attachmentFileId));
+
+  // Prepared once: the lists are the hot reads (officers' by-date list above all).
+  const byCitizen = viewQuery()
+    .where(eq(complaints.citizenUserId, sql.placeholder('citizenUserId')))
+    .orderBy(desc(complaints.submittedAt), desc(complaints.id))
+    .prepare('complaints_by_citizen');
+  const byBranch = viewQuery()
+    .where(and(eq(complaints.branch, sql.placeholder('branch')), eq(complaints.stationId, sql.placeholder('stationId'))))
+    .orderBy(desc(complaints.submittedAt), desc(complaints.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('complaints_by_branch');
+  const byBranchOnDate = viewQuery()
+    .where(
+      and(
+        eq(complaints.branch, sql.placeholder('branch')),
+        eq(complaints.stationId, sql.placeholder('stationId')),
+        eq(complaints.appointmentDate, sql.placeholder('date')),
+      ),
+    )
+    .orderBy(asc(complaints.appointmentTimeFrom), asc(complaints.id))
+    .prepare('complaints_by_branch_on_date');
+  const byId = viewQuery().where(eq(complaints.id, sql.placeholder('id'))).prepare('complaints_by_id');
+
+  return {
+    /**
+     * Books one unit of the slot and stores the complaint (and its attachment's file row) in ONE
+     * statement, so in one transaction: the conditional UPDATE takes a unit only from a live slot of
+     * that station and branch, dated today or later, that is not full; concurrent bookings queue on
+     * the slot's row lock and re-check that condition, so a slot never takes more than its capacity.
+     * When the UPDATE matches nothing, nothing is inserted and undefined is returned.
+     * (One round trip instead of five: booking throughput is bound by round trips.)
+     */
+    async book(booking: Booking, c: NewComplaint, year: string): Promise<BookedComplaint | undefined> {
+      const a = booking.attachment;
+      const result = await db.execute(sql`
+        with booked as (
+          update ${slots} s set available_slots = s.available_slots - 1
+          from ${stations} st
+          where s.id = ${booking.slotId}::int and st.name = ${booking.stationName}::text and s.station_id = st.id
+            and s.branch = ${c.branch}::branch and s.deleted_at is null and s.available_slots > 0
+            and s.date >= ${booking.today}::date
+          returning s.id, s.station_id, s.date, s.time_from, s.time_to
+        ), attachment as (
+          insert into ${files} (path, mime_type, size_bytes, original_name, purpose, owner_user_id)
+          select ${a?.path ?? null}::text, ${a?.mimeType ?? null}::text, ${a?.sizeBytes ?? null}::int, ${a?.originalName ?? null}::text,
+            ${a?.purpose ?? null}::text, ${c.citizenUserId}::int
+          from booked where ${a?.path ?? null}::text is not null
+          returning id
+        ), inserted as (
+          insert into ${complaints} (reference_number, complaint_type, citizen_user_id, station_id, branch, slot_id,
+            appointment_date, appointment_time_from, appointment_time_to, full_name, age, gender, home_address, id_number,
+            phone_number, religion, nationality, occupation, work_address, marital_status, grama_division, incident_type,
+            crime_category, traffic_category, what_happened, occurred_at, place, how_occurred, damage_value, evidence,
+            attachment_file_id)
+          select
+            (select 'CMP-' || ${year}::text || '-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('complaint_reference_seq') as n),
+            ${c.type}::complaint_type, ${c.citizenUserId}::int, b.station_id, ${c.branch}::branch, b.id,
+            b.date, b.time_from, b.time_to, ${c.fullName}::text, ${c.age}::int, ${c.gender}::text, ${c.homeAddress}::text,
+            ${c.idNumber}::text, ${c.phoneNumber}::text, ${c.religion}::text, ${c.nationality}::text, ${c.occupation}::text,
+            ${c.workAddress}::text, ${c.maritalStatus}::text, ${c.gramaDivision}::text, ${c.incidentType}::text,
+            ${c.crimeCategory}::text, ${c.trafficCategory}::text, ${c.whatHappened}::text, ${c.occurredAt.toISOString()}::timestamptz,
+            ${c.place}::text, ${c.howOccurred}::text, ${c.damageValue}::numeric, ${c.evidence}::text,
+            (select id from attachment)
+          from booked b
+          returning *
+        )
+        select i.id, i.reference_number, i.status, i.damage_value::text as damage_value, i.station_id,
+          to_char(i.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "when",
+          to_char(i.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at,
+          i.appointment_date::text as appointment_date, i.appointment_time_from::text as appointment_time_from,
+          i.appointment_time_to::text as appointment_time_to, i.attachment_file_id as attachment_id
+        from inserted i`);
+      return (result as unknown as { rows: BookedComplaint[] }).rows[0];
+    },
+
+    /** Why a slot could not be booked: not bookable for this complaint at all (400), or full (409). */
+    async slotState(booking: Pick<Booking, 'slotId' | 'stationName' | 'today'>, branch: ComplaintBranch) {
+      const rows = await db
+        .select({ available: slots.availableSlots, deletedAt: slots.deletedAt, date: slots.date, branch: slots.branch, station: stations.name })
+        .from(slots)
+        .innerJoin(stations, eq(stations.id, slots.stationId))
+        .where(eq(slots.id, booking.slotId))
+        .limit(1);
+      const s = rows[0];
+      if (!s || s.deletedAt || s.station !== booking.stationName || s.branch !== branch || s.date < booking.today) return 'unbookable' as const;
+      return s.available <= 0 ? ('full' as const) : ('unbookable' as const);
+    },
+
+    forCitizen: (citizenUserId: number) => byCitizen.execute({ citizenUserId }),
+    forBranch: (branch: ComplaintBranch, stationId: number, limit: number) => byBranch.execute({ branch, stationId, limit }),
+    forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string) => byBranchOnDate.execute({ branch, stationId, date }),
+    async viewById(id: number) {
+      return (await byId.execute({ id }))[0];
+    },
+
+    /** The complaint of that branch and station, locked for a status change. */
+    async lockForBranch(tx: DbOrTx, id: number, branch: ComplaintBranch, stationId: number) {
+      const rows = await tx
+        .select({ id: complaints.id, status: complaints.status })
+        .from(complaints)
+        .where(and(eq(complaints.id, id), eq(complaints.branch, branch), eq(complaints.stationId, stationId)))
+        .for('update');
+      return rows[0];
+    },
+
+    async changeStatus(tx: DbOrTx, change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }) {
+      await tx.update(complaints).set({ status: change.toStatus, updatedAt: sql`now()` }).where(eq(complaints.id, change.complaintId));
+      await tx.insert(complaintStatusHistory).values(change);
+    },
+
+    /** Whether an officer of this branch and station may see the complaint that holds this attachment. */
+    async attachmentVisibleTo(fileId: number, branch: ComplaintBranch, stationId: number) {
+      const rows = await db
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(and(eq(complaints.attachmentFileId, fileId), eq(complaints.branch, branch), eq(complaints.stationId, stationId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+export type ComplaintsRepository = ReturnType<typeof createComplaintsRepository>;
+export type ComplaintViewRow = NonNullable<Awaited<ReturnType<ComplaintsRepository['viewById']>>>;

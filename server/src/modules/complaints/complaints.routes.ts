@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  COMPLAINT_ATTACHMENT_FIELD,
+  COMPLAINT_BRANCHES,
+  COMPLAINT_TYPE_PATH,
+  COMPLAINT_TYPES,
+  complaintIdParamSchema,
+  complaintListSchema,
+  complaintSchema,
+  complaintsByDateQuerySchema,
+  submitComplaintResponseSchema,
+  updateComplaintStatusRequestSchema,
+} from '@pes/contracts';
+import { principalOf, type AuthGuards } from '../../http/authenticate';
+import { readMultipart } from '../../http/multipart';
+import type { ComplaintsService } from './complaints.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+
+export function complaintsRoutes(deps: { guards: AuthGuards; complaints: ComplaintsService }): FastifyPluginAsyncZod {
+  const { complaints } = deps;
+  const citizenOnly = deps.guards.require({ roles: ['citizen'] });
+  const complaintOfficers = deps.guards.require({ roles: ['police_officer'], branches: COMPLAINT_BRANCHES });
+  return async (app) => {
+    for (const type of COMPLAINT_TYPES) {
+      app.post(
+        `/complaints/${COMPLAINT_TYPE_PATH[type]}`,
+        {
+          preHandler: citizenOnly,
+          schema: {
+            tags: ['complaints'],
+            summary: `Files a ${type.replace('_', ' ')} complaint and books its slot (multipart: the form fields and an optional ${COMPLAINT_ATTACHMENT_FIELD}, image or PDF, 5 MB)`,
+            consumes: ['multipart/form-data'],
+            response: { 201: submitComplaintResponseSchema, ...uploadErrors },
+          },
+        },
+        async (request, reply) => {
+          const body = await readMultipart(request, { [COMPLAINT_ATTACHMENT_FIELD]: 'document' });
+          const complaint = await complaints.submit(principalOf(request), type, body);
+          return reply.status(201).send({ success: true, message: 'Complaint submitted successfully!', complaint });
+        },
+      );
+    }
+
+    app.get(
+      '/complaints/my-complaints',
+      {
+        preHandler: citizenOnly,
+        schema: { tags: ['complaints'], summary: "The signed-in citizen's complaints, newest first", response: { 200: complaintListSchema, ...errors } },
+      },
+      async (request) => complaints.listForCitizen(principalOf(request)),
+    );
+
+    app.get(
+      '/police/complaints',
+      {
+        preHandler: complaintOfficers,
+        schema: {
+          tags: ['police'],
+          summary: "Complaints of the officer's branch and station, newest first (at most 500)",
+          response: { 200: complaintListSchema, ...errors },
+        },
+      },
+      async (request) => complaints.listForOfficer(principalOf(request)),
+    );
+
+    app.get(
+      '/police/complaints/by-date',
+      {
+        preHandler: complaintOfficers,
+        schema: {
+          tags: ['police'],
+          summary: "Complaints of the officer's branch and station with an appointment on that date, by time",
+          querystring: complaintsByDateQuerySchema,
+          response: { 200: complaintListSchema, ...errors },
+        },
+      },
+      async (request) => complaints.listForOfficerOnDate(principalOf(request), request.query.date),
+    );
+
+    app.put(
+      '/police/complaints/:id/status',
+      {
+        preHandler: complaintOfficers,
+        schema: {
+          tags: ['police'],
+          summary: "Sets a complaint's status (free text); every change is recorded",
+          params: complaintIdParamSchema,
+          body: updateComplaintStatusRequestSchema,
+          response: { 200: complaintSchema, ...errors },
+        },
+      },
+      async (request) => complaints.updateStatus(principalOf(request), request.params.id, request.body.status),
+    );
+  };
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
+import { login } from '../../../test/helpers';
+import { get, post } from './fines.fixtures';
+
+describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { demo: true });
+  });
+  afterAll(() => t?.close());
+
+  it('gives the demo citizen fines to find and pay, and the analytics page about 200 more', async () => {
+    const citizen = await login(t, 'citizen', 'Citizen@123');
+    const found = (await get(t, '/api/fines/search?identity_type=NIC&identity_number=199010312345&vehicle_number=WP%20CAB-1234', citizen)).json().fines as Array<{
+      id: string;
+      display_status: string;
+      issued_by: string;
+    }>;
+    expect(found).toHaveLength(3);
+    expect(found.map((f) => f.display_status).sort()).toEqual(['Overdue', 'Unpaid', 'Unpaid']);
+    expect(new Set(found.map((f) => f.issued_by))).toEqual(new Set(['Chaminda Silva']));
+    const init = await post(t, `/api/fines/${found[0]!.id}/initiate-payment`, citizen);
+    expect(init.json().url).toMatch(/^\/checkout\//);
+
+    const officer = await login(t, 'fines.officer', 'Officer@123');
+    const overview = (await get(t, '/api/fines/analytics/overview', officer)).json();
+    const total = overview.topViolations.reduce((n: number, v: { count: number }) => n + v.count, 0);
+    expect(total).toBe(204);
+    expect(overview.topLocations).toHaveLength(5);
+    expect(overview.hourlyDistribution.filter((h: { count: number }) => h.count > 0).length).toBeGreaterThan(12);
+    expect((await get(t, '/api/fines/officer/my-fines', officer)).json().fines).toHaveLength(200);
+  });
+});

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  analyticsQuerySchema,
+  apiErrorSchema,
+  fineAnalyticsSchema,
+  fineIdParamsSchema,
+  fineListResponseSchema,
+  fineSchema,
+  fineSearchQuerySchema,
+  initiatePaymentRequestSchema,
+  initiatePaymentResponseSchema,
+  issueFineRequestSchema,
+  markPaidRequestSchema,
+  officerFinesQuerySchema,
+} from '@pes/contracts';
+import { principalOf, type AuthGuards } from '../../http/authenticate';
+import type { FinesService } from './fines.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): FastifyPluginAsyncZod {
+  const { guards, fines } = deps;
+  const fineOfficers = guards.require({ roles: ['police_officer'], branches: ['Traffic Fine Branch'] });
+  const citizens = guards.require({ roles: ['citizen'] });
+  const bearer = [{ bearer: [] }];
+
+  return async (app) => {
+    app.post(
+      '/fines',
+      {
+        preHandler: fineOfficers,
+        schema: { tags: ['fines'], summary: 'Issue a fine (Traffic Fine Branch)', security: bearer, body: issueFineRequestSchema, response: { 201: fineSchema, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(await fines.issue(principalOf(request), request.body)),
+    );
+
+    app.get(
+      '/fines/officer/my-fines',
+      {
+        preHandler: fineOfficers,
+        schema: {
+          tags: ['fines'],
+          summary: 'Fines issued by the signed-in officer, newest first; search is a vehicle or identity number prefix',
+          security: bearer,
+          querystring: officerFinesQuerySchema,
+          response: { 200: fineListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ fines: await fines.listIssuedBy(principalOf(request), request.query.search) }),
+    );
+
+    app.get(
+      '/fines/analytics/overview',
+      {
+        preHandler: fineOfficers,
+        schema: {
+          tags: ['fines'],
+          summary: 'Violation counts, top locations and hours (Colombo time), optionally for one violation',
+          security: bearer,
+          querystring: analyticsQuerySchema,
+          response: { 200: fineAnalyticsSchema, ...errors },
+        },
+      },
+      async (request) => fines.analytics(request.query.offense_type),
+    );
+
+    app.get(
+      '/fines/search',
+      {
+        preHandler: citizens,
+        schema: {
+          tags: ['fines'],
+          summary: 'Fines matching identity type, identity number and vehicle number together; unpaid first',
+          security: bearer,
+          querystring: fineSearchQuerySchema,
+          response: { 200: fineListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ fines: await fines.searchForCitizen(request.query) }),
+    );
+
+    app.get(
+      '/fines/history',
+      {
+        preHandler: citizens,
+        schema: { tags: ['fines'], summary: "The signed-in citizen's paid fines, newest payment first", security: bearer, response: { 200: fineListResponseSchema, ...errors } },
+      },
+      async (request) => ({ fines: await fines.history(principalOf(request)) }),
+    );
+
+    app.post(
+      '/fines/:id/initiate-payment',
+      {
+        preHandler: citizens,
+        schema: {
+          tags: ['fines'],
+          summary: "Start a checkout for the fine's amount; the browser goes to the answered url",
+          security: bearer,
+          params: fineIdParamsSchema,
+          body: initiatePaymentRequestSchema,
+          response: { 200: initiatePaymentResponseSchema, ...errors, 502: apiErrorSchema },
+        },
+      },
+      async (request) => fines.initiatePayment(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/fines/:id/mark-paid',
+      {
+        preHandler: citizens,
+        schema: {
+          tags: ['fines'],
+          summary: "Verify this citizen's checkout with the gateway and, if paid, mark the fine paid (once); answers the fine",
+          security: bearer,
+          params: fineIdParamsSchema,
+          body: markPaidRequestSchema,
+          response: { 200: fineSchema, ...errors, 402: apiErrorSchema, 502: apiErrorSchema },
+        },
+      },
+      async (request) => fines.markPaid(principalOf(request), request.params.id, request.body?.session_id),
+    );
+  };
+}

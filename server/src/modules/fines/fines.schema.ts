@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FINE_STATUSES, OFFENSE_TYPES } from '@pes/contracts';
+import { identityTypeEnum, users } from '../users/users.schema';
+import { stations } from '../stations/stations.schema';
+import { payments } from '../payments/payments.schema';
+
+export const offenseTypeEnum = pgEnum('offense_type', OFFENSE_TYPES);
+export const fineStatusEnum = pgEnum('fine_status', FINE_STATUSES);
+
+export const fines = pgTable(
+  'fines',
+  {
+    /** Random (never sequential), so ids cannot be walked. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    citizenIdentityType: identityTypeEnum('citizen_identity_type').notNull(),
+    /** Normalised: upper case, no spaces. */
+    citizenIdentityNumber: text('citizen_identity_number').notNull(),
+    /** As shown: "WP CAB-1234". */
+    vehicleNumber: text('vehicle_number').notNull(),
+    /** As searched: letters and digits only, "WPCAB1234". */
+    vehicleKey: text('vehicle_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description'),
+    incidentAt: timestamp('incident_at', { withTimezone: true }).notNull(),
+    incidentLocation: text('incident_location').notNull(),
+    offenseType: offenseTypeEnum('offense_type').notNull(),
+    speedRecorded: numeric('speed_recorded', { precision: 6, scale: 2, mode: 'number' }),
+    speedLimit: numeric('speed_limit', { precision: 6, scale: 2, mode: 'number' }),
+    courtRequired: boolean('court_required').notNull().default(false),
+    status: fineStatusEnum('status').notNull().default('unpaid'),
+    /** Colombo calendar date, 14 days after issue. */
+    dueDate: date('due_date').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByUserId: integer('issued_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    stationId: integer('station_id').references(() => stations.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentReference: text('payment_reference'),
+    /** The one payment that paid it. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+  },
+  (t) => [
+    check('fines_amount_positive', sql`${t.amountCents} > 0`),
+    // Citizen search (all three match) and history (type + number, then status/paid_at filtered).
+    index('fines_citizen_search_idx').on(t.citizenIdentityType, t.citizenIdentityNumber, t.vehicleKey),
+    // The officer's list, newest first, and its prefix search on vehicle or identity number.
+    index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt.desc()),
+    index('fines_officer_vehicle_idx').on(t.issuedByUserId, t.vehicleKey.op('text_pattern_ops')),
+    index('fines_officer_identity_idx').on(t.issuedByUserId, t.citizenIdentityNumber.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * Analytics counts, kept exact: a fine's insert adds 1 to its offense type's hour and location here, in
+ * the same transaction. The overview then reads at most a few thousand small rows instead of
+ * aggregating every fine. Hours are of the day in Colombo.
+ */
+export const fineHourlyCounts = pgTable(
+  'fine_hourly_counts',
+  {
+    offenseType: offenseTypeEnum('offense_type').notNull(),
+    hour: smallint('hour').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'fine_hourly_counts_pk', columns: [t.offenseType, t.hour] })],
+);
+
+export const fineLocationCounts = pgTable(
+  'fine_location_counts',
+  {
+    offenseType: offenseTypeEnum('offense_type').notNull(),
+    /** lower(incident_location): "Galle Road" and "galle road" count together. */
+    locationKey: text('location_key').notNull(),
+    /** The spelling first seen, for display. */
+    location: text('location').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'fine_location_counts_pk', columns: [t.offenseType, t.locationKey] })],
+);

@@ -1,0 +1,160 @@
+import {
+  colomboDate,
+  FINE_PAYMENT_CANCEL_PATH,
+  FINE_PAYMENT_SUCCESS_PATH,
+  OFFENSE_TYPES,
+  amountToCents,
+  centsToAmount,
+  colomboLocalToDate,
+  normaliseIdentityNumber,
+  vehicleSearchKey,
+  type fineSearchQuerySchema,
+  type Fine,
+  type FineAnalytics,
+  type IssueFineInput,
+  type OffenseType,
+} from '@pes/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Principal } from '../../http/principal';
+import { notPaid } from '../payments/payments.errors';
+import type { PaymentsService } from '../payments/payments.service';
+import { dueDateFor } from './fines.dates';
+import { fineAlreadyPaid, fineNotFound } from './fines.errors';
+import type { FinesRepository, FineViewRow } from './fines.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The API's fine: exact amounts as two-place strings, instants in ISO UTC, Overdue worked out for today (Colombo, YYYY-MM-DD). */
+export function toFine({ fine, issuedBy }: FineViewRow, today = colomboDate(new Date())): Fine {
+  const overdue = fine.status === 'unpaid' && today > fine.dueDate;
+  return {
+    id: fine.id,
+    citizen_identity_type: fine.citizenIdentityType,
+    citizen_identity_number: fine.citizenIdentityNumber,
+    vehicle_number: fine.vehicleNumber,
+    amount: centsToAmount(fine.amountCents),
+    description: fine.description,
+    incident_date: fine.incidentAt.toISOString(),
+    incident_location: fine.incidentLocation,
+    offense_type: fine.offenseType,
+    speed_recorded: fine.speedRecorded,
+    speed_limit: fine.speedLimit,
+    court_required: fine.courtRequired,
+    status: fine.status,
+    display_status: fine.status === 'paid' ? 'Paid' : overdue ? 'Overdue' : 'Unpaid',
+    due_date: fine.dueDate,
+    issued_at: fine.issuedAt.toISOString(),
+    paid_at: fine.paidAt ? fine.paidAt.toISOString() : null,
+    payment_reference: fine.paymentReference,
+    issued_by: issuedBy,
+  };
+}
+
+export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService }) {
+  const { db, fines, payments } = deps;
+
+  // A paid checkout for a fine marks the fine paid, in the payment's own transaction.
+  payments.registerFulfiller('fine', (tx, payment) => fines.markPaid(tx, payment.referenceId, payment));
+
+  async function viewOrNotFound(id: string) {
+    const row = UUID.test(id) ? await fines.findView(id) : undefined;
+    if (!row) throw fineNotFound();
+    return row;
+  }
+
+  return {
+    async issue(officer: Pick<Principal, 'userId' | 'stationId'>, input: IssueFineInput, issuedAt = new Date()): Promise<Fine> {
+      const incidentAt = colomboLocalToDate(input.incident_date)!;
+      const id = await db.transaction((tx) =>
+        fines.insert(tx, {
+          citizenIdentityType: input.citizen_identity_type,
+          citizenIdentityNumber: input.citizen_identity_number,
+          vehicleNumber: input.vehicle_number,
+          vehicleKey: vehicleSearchKey(input.vehicle_number),
+          amountCents: amountToCents(input.amount)!,
+          description: input.description ?? null,
+          incidentAt,
+          incidentLocation: input.incident_location,
+          offenseType: input.offense_type,
+          speedRecorded: input.speed_recorded,
+          speedLimit: input.speed_limit,
+          courtRequired: input.court_required,
+          dueDate: dueDateFor(issuedAt),
+          issuedAt,
+          issuedByUserId: officer.userId,
+          stationId: officer.stationId,
+        }),
+      );
+      return toFine((await fines.findView(id))!);
+    },
+
+    async listIssuedBy(officer: Principal, search?: string): Promise<Fine[]> {
+      const rows = await fines.listIssuedBy(
+        officer.userId,
+        search ? { vehicleKey: vehicleSearchKey(search), identityNumber: normaliseIdentityNumber(search) } : undefined,
+      );
+      const today = colomboDate(new Date());
+      return rows.map((r) => toFine(r, today));
+    },
+
+    async searchForCitizen(query: z.output<typeof fineSearchQuerySchema>): Promise<Fine[]> {
+      const vehicleKey = vehicleSearchKey(query.vehicle_number);
+      const identityNumber = normaliseIdentityNumber(query.identity_number);
+      if (!vehicleKey || !identityNumber) return [];
+      const today = colomboDate(new Date());
+      return (await fines.searchForCitizen(query.identity_type, identityNumber, vehicleKey)).map((r) => toFine(r, today));
+    },
+
+    /** The paid fines of the signed-in citizen's own identity. */
+    async history(citizen: Principal): Promise<Fine[]> {
+      if (!citizen.identityType || !citizen.identityNumber) return [];
+      const rows = await fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
+      const today = colomboDate(new Date());
+      return rows.map((r) => toFine(r, today));
+    },
+
+    /** Starts a checkout for the database's amount; the browser goes to the answered URL. */
+    async initiatePayment(citizen: Principal, fineId: string) {
+      const { fine } = await viewOrNotFound(fineId);
+      if (fine.status === 'paid') throw fineAlreadyPaid();
+      const { url } = await payments.startCheckout({
+        purpose: 'fine',
+        referenceId: fine.id,
+        amountCents: fine.amountCents,
+        description: `Traffic fine: ${fine.offenseType}, vehicle ${fine.vehicleNumber}`,
+        payerUserId: citizen.userId,
+        successPath: `${FINE_PAYMENT_SUCCESS_PATH}?fineId=${fine.id}&session_id={CHECKOUT_SESSION_ID}`,
+        cancelPath: `${FINE_PAYMENT_CANCEL_PATH}?fineId=${fine.id}`,
+      });
+      return { url };
+    },
+
+    /**
+     * The success page's call: the fine becomes paid only if the gateway says this citizen's checkout
+     * for it is paid. Only the citizen who started a payment for the fine may ask (others get 404).
+     */
+    async markPaid(citizen: Principal, fineId: string, sessionId?: string): Promise<Fine> {
+      const { fine } = await viewOrNotFound(fineId);
+      const payment = await payments.findForPayer('fine', fineId, citizen.userId, sessionId);
+      if (!payment) throw fineNotFound();
+      // Already paid (the webhook came first, or this is a reload): the same receipt again.
+      if (fine.status !== 'paid' && !(await payments.verify(payment))) throw notPaid();
+      return toFine((await fines.findView(fineId))!);
+    },
+
+    async analytics(offenseType?: OffenseType): Promise<FineAnalytics> {
+      const { violations, locations, hours } = await fines.analytics(offenseType);
+      const byType = new Map(violations.map((v) => [v.offenseType, v.count]));
+      const byHour = new Map(hours.map((h) => [h.hour, h.count]));
+      return {
+        topViolations: OFFENSE_TYPES.map((t) => ({ offense_type: t, count: byType.get(t) ?? 0 })).sort(
+          (a, b) => b.count - a.count || OFFENSE_TYPES.indexOf(a.offense_type) - OFFENSE_TYPES.indexOf(b.offense_type),
+        ),
+        topLocations: locations.map((l) => ({ incident_location: l.location, count: l.count })),
+        hourlyDistribution: Array.from({ length: 24 }, (_, hour) => ({ hour, count: byHour.get(hour) ?? 0 })),
+      };
+    },
+  };
+}
+export type FinesService = ReturnType<typeof createFinesService>;

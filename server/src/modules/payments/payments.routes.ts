@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  redirectResponseSchema,
+  sandboxPayRequestSchema,
+  sandboxSessionParamsSchema,
+  sandboxSessionSchema,
+} from '@pes/contracts';
+import type { PaymentsService } from './payments.service';
+import type { SandboxGateway } from './payments.sandbox';
+
+const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
+
+/**
+ * The sandbox checkout's API (public: a session id is long and random, and is the only key to it).
+ * Registered only when the sandbox is the gateway.
+ */
+export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: PaymentsService }): FastifyPluginAsyncZod {
+  const { sandbox, payments } = deps;
+  return async (app) => {
+    app.get(
+      '/payments/sandbox/sessions/:sessionId',
+      { schema: { tags: ['payments'], summary: 'A sandbox (TEST) checkout session', params: sandboxSessionParamsSchema, response: { 200: sandboxSessionSchema, ...errors } } },
+      async (request) => sandbox.view(request.params.sessionId),
+    );
+
+    app.post(
+      '/payments/sandbox/sessions/:sessionId/pay',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Pay a sandbox session with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)',
+          params: sandboxSessionParamsSchema,
+          body: sandboxPayRequestSchema,
+          response: { 200: redirectResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { redirectUrl } = await sandbox.pay(request.params.sessionId, request.body.card_number);
+        // Like a gateway's webhook: the payment is fulfilled now, whether or not the browser comes back.
+        await payments.sessionPaid(request.params.sessionId);
+        return { redirect_url: redirectUrl };
+      },
+    );
+
+    app.post(
+      '/payments/sandbox/sessions/:sessionId/cancel',
+      {
+        schema: {
+          tags: ['payments'],
+          params: sandboxSessionParamsSchema,
+          body: z.object({}).passthrough().optional(),
+          response: { 200: redirectResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { redirectUrl } = await sandbox.cancel(request.params.sessionId);
+        return { redirect_url: redirectUrl };
+      },
+    );
+  };
+}
+
+/**
+ * Stripe's webhook. Its signature covers the exact bytes sent, so this plugin scope (and only it)
+ * reads JSON bodies as raw buffers.
+ */
+export function stripeWebhookRoutes(deps: { payments: PaymentsService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook (Stripe-Signature checked against STRIPE_WEBHOOK_SECRET)',
+          response: { 200: z.object({ received: z.literal(true), type: z.string() }), 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        const type = await deps.payments.handleWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        return { received: true as const, type };
+      },
+    );
+  };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, centsToAmount, type CheckoutSessionStatus, type SandboxSession } from '@pes/contracts';
+import type { Database } from '../../db/client';
+import { WebhooksNotConfigured, withSessionId, type GatewaySession, type PaymentGateway } from './payments.gateway';
+import { sandboxCheckoutSessions } from './payments.schema';
+import { cardDeclined, sessionClosed, sessionNotFound } from './payments.errors';
+
+/** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */
+export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
+
+/** An open session past its expiry counts as expired (nothing needs to sweep the table). */
+const effectiveStatus = (row: SessionRow, now = new Date()): CheckoutSessionStatus =>
+  row.status === 'open' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+
+const toGatewaySession = (row: SessionRow): GatewaySession => {
+  const status = effectiveStatus(row);
+  return {
+    id: row.id,
+    status,
+    paid: status === 'paid',
+    amountCents: row.amountCents,
+    currency: row.currency,
+    paymentReference: row.paymentReference,
+    metadata: row.metadata,
+  };
+};
+
+/**
+ * The in-app TEST gateway: a hosted checkout page in the web app (/checkout/:sessionId) backed by
+ * sessions in the database. No money moves; the test cards decide the outcome.
+ */
+export function createSandboxGateway(db: Database) {
+  const find = async (id: string) => (await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)))[0];
+
+  const gateway: PaymentGateway = {
+    kind: 'sandbox',
+    async createCheckout(request) {
+      // Long and random: the id is the only key to the (public) checkout page.
+      const id = `cs_sbx_${randomBytes(24).toString('base64url')}`;
+      await db.insert(sandboxCheckoutSessions).values({
+        id,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        description: request.description,
+        successUrl: withSessionId(request.successPath, id),
+        cancelUrl: withSessionId(request.cancelPath, id),
+        metadata: request.metadata,
+        expiresAt: new Date(Date.now() + SANDBOX_SESSION_TTL_MS),
+      });
+      return { id, url: `${SANDBOX_CHECKOUT_PATH}/${id}` };
+    },
+    async retrieveSession(sessionId) {
+      const row = await find(sessionId);
+      return row && toGatewaySession(row);
+    },
+    parseWebhook() {
+      // The sandbox tells the payments service directly when a session is paid (see pay()).
+      throw new WebhooksNotConfigured('The sandbox gateway sends no webhooks');
+    },
+  };
+
+  return {
+    gateway,
+
+    /** What the checkout page shows. */
+    async view(sessionId: string): Promise<SandboxSession> {
+      const row = await find(sessionId);
+      if (!row) throw sessionNotFound();
+      return {
+        id: row.id,
+        description: row.description,
+        amount: centsToAmount(row.amountCents),
+        currency: 'LKR',
+        status: effectiveStatus(row),
+        test_mode: true,
+      };
+    },
+
+    /**
+     * Pays an open session with a test card. Paying a session that is already paid answers the same
+     * success URL again (a double click), without a second payment.
+     */
+    async pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string; paidNow: boolean }> {
+      const row = await find(sessionId);
+      if (!row) throw sessionNotFound();
+      const status = effectiveStatus(row);
+      if (status === 'paid') return { redirectUrl: row.successUrl, paidNow: false };
+      if (status !== 'open') throw sessionClosed();
+      if (!(SANDBOX_CARDS.succeeds as readonly string[]).includes(cardNumber)) throw cardDeclined();
+      const reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
+      const updated = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'paid', paidAt: sql`now()`, paymentReference: reference, cardLast4: cardNumber.slice(-4) })
+        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open'), sql`${sandboxCheckoutSessions.expiresAt} > now()`))
+        .returning({ id: sandboxCheckoutSessions.id });
+      if (updated.length === 0) {
+        // Another request paid or cancelled it in between.
+        const again = await find(sessionId);
+        if (again && effectiveStatus(again) === 'paid') return { redirectUrl: again.successUrl, paidNow: false };
+        throw sessionClosed();
+      }
+      return { redirectUrl: row.successUrl, paidNow: true };
+    },
+
+    /** The customer gives up: the session closes and the browser goes to the cancel page. */
+    async cancel(sessionId: string) {
+      const row = await find(sessionId);
+      if (!row) throw sessionNotFound();
+      const status = effectiveStatus(row);
+      if (status === 'paid') throw sessionClosed();
+      if (status === 'open') {
+        await db
+          .update(sandboxCheckoutSessions)
+          .set({ status: 'canceled' })
+          .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')));
+      }
+      return { redirectUrl: row.cancelUrl };
+    },
+  };
+}
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;

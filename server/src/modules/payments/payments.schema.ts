@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CHECKOUT_SESSION_STATUSES, PAYMENT_PURPOSES } from '@pes/contracts';
+import { users } from '../users/users.schema';
+
+export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
+export type PaymentGatewayKind = (typeof PAYMENT_GATEWAYS)[number];
+
+export const paymentPurposeEnum = pgEnum('payment_purpose', PAYMENT_PURPOSES);
+export const paymentStatusEnum = pgEnum('payment_status', CHECKOUT_SESSION_STATUSES);
+export const paymentGatewayEnum = pgEnum('payment_gateway', PAYMENT_GATEWAYS);
+
+/**
+ * One row per checkout session started: what it pays for (purpose + reference id), the amount the
+ * database asked for, who started it, and whether the gateway has said it is paid.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: paymentGatewayEnum('gateway').notNull(),
+    /** The gateway's checkout session id. */
+    sessionId: text('session_id').notNull(),
+    purpose: paymentPurposeEnum('purpose').notNull(),
+    /** The fine's id (or, later, the clearance application's). */
+    referenceId: text('reference_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: paymentStatusEnum('status').notNull().default('open'),
+    payerUserId: integer('payer_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The gateway's reference for the money movement (Stripe payment intent, sandbox SBX-…). */
+    paymentReference: text('payment_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_session_uq').on(t.sessionId),
+    // "the latest session this citizen started for this fine"
+    index('payments_reference_idx').on(t.purpose, t.referenceId, t.payerUserId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The sandbox gateway's own store: its checkout sessions live in the database (not in memory), so any
+ * server instance can show, pay or verify them.
+ */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  status: paymentStatusEnum('status').notNull().default('open'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  paymentReference: text('payment_reference'),
+  cardLast4: text('card_last4'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});

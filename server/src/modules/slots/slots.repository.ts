@@ -1,0 +1,159 @@
+import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import type { AdminSlot, Branch, OfficerSearchResult, PublicSlot, SlotBranch, SlotOfficer } from '@pes/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { stations } from '../stations/stations.schema';
+import { officers, users } from '../users/users.schema';
+import { slotOfficers, slots } from './slots.schema';
+
+export type SlotRow = typeof slots.$inferSelect;
+
+/** `%` and `_` typed by a user match themselves, not any text. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createSlotsRepository(db: Database) {
+  const slotColumns = {
+    id: slots.id,
+    date: slots.date,
+    time_from: slots.timeFrom,
+    time_to: slots.timeTo,
+    capacity: slots.capacity,
+    available_slots: slots.availableSlots,
+    branch: slots.branch,
+    station: stations.name,
+  };
+
+  async function officersOf(slotIds: number[], tx: DbOrTx = db) {
+    if (slotIds.length === 0) return new Map<number, SlotOfficer[]>();
+    const rows = await tx
+      .select({ slotId: slotOfficers.slotId, id: officers.id, full_name: officers.fullName, officer_id: officers.officerId, branch: officers.branch })
+      .from(slotOfficers)
+      .innerJoin(officers, eq(officers.id, slotOfficers.officerId))
+      .where(inArray(slotOfficers.slotId, slotIds))
+      .orderBy(asc(officers.fullName), asc(officers.id));
+    const map = new Map<number, SlotOfficer[]>();
+    for (const { slotId, ...officer } of rows) map.set(slotId, [...(map.get(slotId) ?? []), officer]);
+    return map;
+  }
+
+  // Prepared once: the public lookup is the hottest read of the complaint forms.
+  const publicLookup = db
+    .select({ id: slots.id, date: slots.date, time_from: slots.timeFrom, time_to: slots.timeTo, available_slots: slots.availableSlots })
+    .from(slots)
+    .innerJoin(stations, eq(stations.id, slots.stationId))
+    .where(
+      and(
+        eq(stations.name, sql.placeholder('stationName')),
+        eq(slots.branch, sql.placeholder('branch')),
+        eq(slots.date, sql.placeholder('date')),
+        isNull(slots.deletedAt),
+      ),
+    )
+    .orderBy(asc(slots.timeFrom), asc(slots.id))
+    .prepare('slots_public_lookup');
+
+  return {
+    /** Live slots of one station and branch on one date, by time (full ones included). */
+    publicList(stationName: string, branch: SlotBranch, date: string): Promise<PublicSlot[]> {
+      return publicLookup.execute({ stationName, branch, date });
+    },
+
+    /** Live slots of one station on one date (every branch), with their officers. */
+    async adminList(stationId: number, date: string): Promise<AdminSlot[]> {
+      const rows = await db
+        .select(slotColumns)
+        .from(slots)
+        .innerJoin(stations, eq(stations.id, slots.stationId))
+        .where(and(eq(slots.stationId, stationId), eq(slots.date, date), isNull(slots.deletedAt)))
+        .orderBy(asc(slots.timeFrom), asc(slots.id));
+      const officerMap = await officersOf(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, branch: r.branch as SlotBranch, officers: officerMap.get(r.id) ?? [] }));
+    },
+
+    /** One live slot with its officers. */
+    async view(id: number, tx: DbOrTx = db): Promise<AdminSlot | undefined> {
+      const rows = await tx
+        .select(slotColumns)
+        .from(slots)
+        .innerJoin(stations, eq(stations.id, slots.stationId))
+        .where(and(eq(slots.id, id), isNull(slots.deletedAt)));
+      const row = rows[0];
+      if (!row) return undefined;
+      const officerMap = await officersOf([id], tx);
+      return { ...row, branch: row.branch as SlotBranch, officers: officerMap.get(id) ?? [] };
+    },
+
+    async findLive(id: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select()
+        .from(slots)
+        .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async insert(
+      row: { stationId: number; branch: SlotBranch; date: string; timeFrom: string; timeTo: string; capacity: number; createdByUserId: number },
+      tx: DbOrTx = db,
+    ) {
+      const [inserted] = await tx
+        .insert(slots)
+        .values({ ...row, availableSlots: row.capacity })
+        .returning({ id: slots.id });
+      return inserted!.id;
+    },
+
+    /** Soft-deletes a live slot; false when there was none. */
+    async softDelete(id: number) {
+      const rows = await db
+        .update(slots)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
+        .returning({ id: slots.id });
+      return rows.length > 0;
+    },
+
+    /** An active officer of that branch at that station (officers.id), if there is one. */
+    async findEligibleOfficer(officerRowId: number, branch: Branch, stationId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ id: officers.id })
+        .from(officers)
+        .innerJoin(users, eq(users.id, officers.userId))
+        .where(and(eq(officers.id, officerRowId), eq(officers.branch, branch), eq(users.stationId, stationId), eq(users.active, true)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async assignOfficer(slotId: number, officerRowId: number, tx: DbOrTx = db) {
+      await tx.insert(slotOfficers).values({ slotId, officerId: officerRowId }).onConflictDoNothing();
+    },
+
+    async removeOfficer(slotId: number, officerRowId: number) {
+      await db.delete(slotOfficers).where(and(eq(slotOfficers.slotId, slotId), eq(slotOfficers.officerId, officerRowId)));
+    },
+
+    /** Active officers, optionally by name (contains, any case), branch and station; by name; at most `limit`. */
+    searchOfficers(filter: { name?: string; branch?: Branch; stationId?: number }, limit: number): Promise<OfficerSearchResult[]> {
+      const conditions = [eq(users.active, true)];
+      if (filter.name) conditions.push(ilike(officers.fullName, `%${likeEscape(filter.name)}%`));
+      if (filter.branch) conditions.push(eq(officers.branch, filter.branch));
+      if (filter.stationId !== undefined) conditions.push(eq(users.stationId, filter.stationId));
+      return db
+        .select({
+          id: officers.id,
+          full_name: officers.fullName,
+          officer_id: officers.officerId,
+          badge_number: officers.badgeNumber,
+          rank: officers.rank,
+          branch: officers.branch,
+          station: stations.name,
+        })
+        .from(officers)
+        .innerJoin(users, eq(users.id, officers.userId))
+        .innerJoin(stations, eq(stations.id, users.stationId))
+        .where(and(...conditions))
+        .orderBy(asc(officers.fullName), asc(officers.id))
+        .limit(limit);
+    },
+  };
+}
+export type SlotsRepository = ReturnType<typeof createSlotsRepository>;

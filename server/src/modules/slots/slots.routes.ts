@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSlotListSchema,
+  adminSlotSchema,
+  adminSlotsQuerySchema,
+  apiErrorSchema,
+  assignOfficerRequestSchema,
+  createSlotRequestSchema,
+  officerSearchQuerySchema,
+  officerSearchResultListSchema,
+  okResponseSchema,
+  publicSlotListSchema,
+  publicSlotsQuerySchema,
+  slotIdParamSchema,
+  slotOfficerParamSchema,
+} from '@pes/contracts';
+import { principalOf, type AuthGuards } from '../../http/authenticate';
+import type { SlotsService } from './slots.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): FastifyPluginAsyncZod {
+  const { slots } = deps;
+  const adminOnly = deps.guards.require({ roles: ['admin'] });
+  return async (app) => {
+    app.get(
+      '/slots/public',
+      {
+        schema: {
+          tags: ['slots'],
+          summary: 'Slots of a station and branch on a date (no sign-in needed); full slots have available_slots 0',
+          querystring: publicSlotsQuerySchema,
+          response: { 200: publicSlotListSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request) => slots.publicList(request.query),
+    );
+
+    app.get(
+      '/admin/slots',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: "A station's slots on a date (the admin's station by default), with their officers",
+          querystring: adminSlotsQuerySchema,
+          response: { 200: adminSlotListSchema, ...errors },
+        },
+      },
+      async (request) => slots.adminList(principalOf(request), request.query),
+    );
+
+    app.post(
+      '/admin/slots',
+      {
+        preHandler: adminOnly,
+        schema: { tags: ['admin'], body: createSlotRequestSchema, response: { 201: adminSlotSchema, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(await slots.create(principalOf(request), request.body)),
+    );
+
+    app.delete(
+      '/admin/slots/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Deletes a slot: it can no longer be booked; its complaints keep their appointment',
+          params: slotIdParamSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await slots.remove(request.params.id);
+        return { success: true as const, message: 'Slot deleted' };
+      },
+    );
+
+    app.post(
+      '/admin/slots/:id/assign-officer',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Assigns an active officer of the slot’s branch and station (again is harmless)',
+          params: slotIdParamSchema,
+          body: assignOfficerRequestSchema,
+          response: { 200: adminSlotSchema, ...errors },
+        },
+      },
+      async (request) => slots.assignOfficer(request.params.id, request.body.officerId),
+    );
+
+    app.delete(
+      '/admin/slots/:id/remove-officer/:officerId',
+      {
+        preHandler: adminOnly,
+        schema: { tags: ['admin'], params: slotOfficerParamSchema, response: { 200: adminSlotSchema, ...errors } },
+      },
+      async (request) => slots.removeOfficer(request.params.id, request.params.officerId),
+    );
+
+    app.get(
+      '/admin/police-officers/search',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Active officers by name (contains, any case), branch and station; at most 50, by name',
+          querystring: officerSearchQuerySchema,
+          response: { 200: officerSearchResultListSchema, ...errors },
+        },
+      },
+      async (request) => slots.searchOfficers(request.query),
+    );
+  };
+}

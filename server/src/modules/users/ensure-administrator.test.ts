@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, login } from '../../../test/helpers';
+import { users } from './users.schema';
+
+describe.each(DB_KINDS)('the configured administrator on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const role = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json().user?.role as string | undefined;
+
+  it("refuses to turn a citizen's account into the administrator, leaving it a citizen", async () => {
+    const c = await createCitizen(t);
+    await expect(t.modules.usersService.ensureAdministrator(c.username.toUpperCase(), 'Chief@2026!', 'Kollupitiya Police Station')).rejects.toThrow(
+      /belongs to an existing citizen account/,
+    );
+    expect(await role(c.token)).toBe('citizen');
+    expect(await login(t, c.username, c.password)).toBeTruthy();
+  });
+
+  it('keeps the sessions when nothing changes, and ends them when the password changes', async () => {
+    const token = await login(t, TEST_ADMIN.username, TEST_ADMIN.password);
+    await t.modules.usersService.ensureAdministrator(TEST_ADMIN.username, TEST_ADMIN.password, 'Kollupitiya Police Station');
+    expect(await role(token)).toBe('admin');
+
+    await t.modules.usersService.ensureAdministrator(TEST_ADMIN.username, 'Rotated@2026', 'Kollupitiya Police Station');
+    expect(await role(token)).toBeUndefined();
+    expect(await login(t, TEST_ADMIN.username, 'Rotated@2026')).toBeTruthy();
+    await t.modules.usersService.ensureAdministrator(TEST_ADMIN.username, TEST_ADMIN.password, 'Kollupitiya Police Station');
+  });
+
+  it('reactivates a deactivated administrator without reviving its old sessions', async () => {
+    const token = await login(t, TEST_ADMIN.username, TEST_ADMIN.password);
+    await t.database.db.update(users).set({ active: false }).where(eq(users.username, TEST_ADMIN.username));
+    expect(await role(token)).toBeUndefined();
+    await t.modules.usersService.ensureAdministrator(TEST_ADMIN.username, TEST_ADMIN.password, 'Kollupitiya Police Station');
+    expect(await role(token)).toBeUndefined();
+    expect(await login(t, TEST_ADMIN.username, TEST_ADMIN.password)).toBeTruthy();
+  });
+});

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BRANCHES, type AdminSlot, type Branch, type OfficerSearchResult } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { useErrorMessage } from '../../../components/errors';
+import { hhmm, useFormat } from '../../../components/format';
+import { useAssignOfficer, useOfficerSearch } from './api';
+
+/** The text typed settles before it is searched for. */
+function useDebounced<T>(value: T, ms = 250) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Officers of the station, filtered by branch and name; clicking one assigns them to the selected slot. */
+export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; station: string }) {
+  const { t } = useTranslation('slots');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const [branch, setBranch] = useState<Branch | ''>('');
+  const [name, setName] = useState('');
+  const search = useOfficerSearch(useDebounced(name.trim()), branch, station);
+  const assign = useAssignOfficer();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  // Selecting a slot narrows the list to the officers who can serve it.
+  useEffect(() => {
+    if (slot) setBranch(slot.branch);
+    setMessage(null);
+  }, [slot?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const assignOfficer = async (officer: OfficerSearchResult) => {
+    if (!slot) {
+      setMessage({ kind: 'error', text: t('assign.selectFirst') });
+      return;
+    }
+    setMessage(null);
+    try {
+      await assign.mutateAsync({ slotId: slot.id, officerId: officer.id });
+      setMessage({ kind: 'success', text: t('assign.assigned', { name: officer.full_name }) });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorMessage(err, 'slots:assign.failed_assign') });
+    }
+  };
+
+  const assignedIds = new Set(slot?.officers.map((o) => o.id));
+  return (
+    <section className="card" aria-labelledby="assign-title">
+      <h2 id="assign-title">{t('assign.title')}</h2>
+      <p className="slots__intro">{t('assign.intro')}</p>
+      <p className="slots__selected" aria-live="polite">
+        {slot
+          ? t('assign.selectedSlot', {
+              date: format.date(`${slot.date}T12:00:00+05:30`),
+              from: hhmm(slot.time_from),
+              to: hhmm(slot.time_to),
+              branch: t(`branches.${slot.branch}`),
+            })
+          : t('assign.noSlot')}
+      </p>
+      <div className="slots__filter">
+        <div className="field">
+          <label htmlFor="officer-branch">{t('assign.branch')}</label>
+          <select id="officer-branch" value={branch} onChange={(e) => setBranch(e.target.value as Branch | '')}>
+            <option value="">{t('assign.allBranches')}</option>
+            {BRANCHES.map((b) => (
+              <option key={b} value={b}>
+                {t(`branches.${b}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="officer-search">{t('assign.search')}</label>
+          <input id="officer-search" type="search" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        </div>
+      </div>
+      <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
+      {search.isPending ? (
+        <p role="status">{t('assign.loading')}</p>
+      ) : search.isError ? (
+        <Alert kind="error">{t('assign.failed')}</Alert>
+      ) : search.data.length === 0 ? (
+        <p className="slots__empty">{t('assign.empty')}</p>
+      ) : (
+        <ul className="slots__officer-list" aria-label={t('assign.listLabel')}>
+          {search.data.map((officer) => {
+            const assigned = assignedIds.has(officer.id);
+            return (
+              <li key={officer.id}>
+                <button type="button" className="slots__officer" onClick={() => void assignOfficer(officer)} disabled={assigned || assign.isPending}>
+                  <span className="slots__officer-name">{officer.full_name}</span>
+                  <span className="slots__officer-meta">
+                    {[officer.officer_id, officer.rank, t(`branches.${officer.branch}`)].filter(Boolean).join(' · ')}
+                  </span>
+                  {assigned ? <span className="badge badge--completed">{t('assign.alreadyAssigned')}</span> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminSlot, SlotOfficer } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { useErrorMessage } from '../../../components/errors';
+import { hhmm, useFormat } from '../../../components/format';
+import { Modal } from '../../../components/Modal';
+import { StationSelect } from '../../complaints/StationSelect';
+import { useStationName } from '../../complaints/stations';
+import { useAdminSlots, useDeleteSlot, useRemoveOfficer } from './api';
+import '../../complaints/stacked-table.css';
+
+export interface OverviewFilter {
+  date: string;
+  station: string;
+}
+
+/** The slots of a chosen day and station: capacity, officers (each removable), selection and deletion. */
+export function SlotsOverview({
+  filter,
+  onFilterChange,
+  selectedId,
+  onSelect,
+}: {
+  filter: OverviewFilter;
+  onFilterChange: (next: OverviewFilter) => void;
+  selectedId: number | null;
+  onSelect: (slot: AdminSlot | null) => void;
+}) {
+  const { t } = useTranslation('slots');
+  const format = useFormat();
+  const stationName = useStationName();
+  const errorMessage = useErrorMessage();
+  const slots = useAdminSlots(filter.date, filter.station);
+  const remove = useRemoveOfficer();
+  const del = useDeleteSlot();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [confirming, setConfirming] = useState<AdminSlot | null>(null);
+  const day = filter.date ? format.date(`${filter.date}T12:00:00+05:30`) : '';
+
+  const removeOfficer = async (slot: AdminSlot, officer: SlotOfficer) => {
+    setMessage(null);
+    try {
+      await remove.mutateAsync({ slotId: slot.id, officerId: officer.id });
+      setMessage({ kind: 'success', text: t('overview.removed', { name: officer.full_name }) });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorMessage(err, 'slots:overview.removeFailed') });
+    }
+  };
+  const deleteSlot = async (slot: AdminSlot) => {
+    setConfirming(null);
+    setMessage(null);
+    try {
+      await del.mutateAsync(slot.id);
+      if (selectedId === slot.id) onSelect(null);
+      setMessage({ kind: 'success', text: t('overview.deleted') });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorMessage(err, 'slots:overview.deleteFailed') });
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="overview-title">
+      <h2 id="overview-title">{t('overview.title')}</h2>
+      <div className="slots__filter">
+        <div className="field">
+          <label htmlFor="overview-date">{t('overview.date')}</label>
+          <input
+            id="overview-date"
+            type="date"
+            value={filter.date}
+            onChange={(e) => {
+              onSelect(null);
+              onFilterChange({ ...filter, date: e.target.value });
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="overview-station">{t('overview.station')}</label>
+          <StationSelect
+            id="overview-station"
+            placeholder={t('add.chooseStation')}
+            value={filter.station}
+            onChange={(e) => {
+              onSelect(null);
+              onFilterChange({ ...filter, station: e.target.value });
+            }}
+          />
+        </div>
+      </div>
+      <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
+      {!filter.date ? null : slots.isPending ? (
+        <p className="page-status" role="status">
+          {t('overview.loading')}
+        </p>
+      ) : slots.isError ? (
+        <Alert kind="error">{errorMessage(slots.error, 'slots:overview.failed')}</Alert>
+      ) : slots.data.length === 0 ? (
+        <p className="slots__empty">{t('overview.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="slots__table stacked-table">
+            <caption>{t('overview.caption', { date: day, station: stationName(filter.station) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('overview.from')}</th>
+                <th scope="col">{t('overview.to')}</th>
+                <th scope="col">{t('overview.branch')}</th>
+                <th scope="col">{t('overview.available')}</th>
+                <th scope="col">{t('overview.officers')}</th>
+                <th scope="col">{t('overview.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slots.data.map((slot) => {
+                const from = hhmm(slot.time_from);
+                const to = hhmm(slot.time_to);
+                const branch = t(`branches.${slot.branch}`);
+                const selected = slot.id === selectedId;
+                return (
+                  <tr key={slot.id} className={selected ? 'slots__row--selected' : undefined}>
+                    <td data-label={t('overview.from')}>{from}</td>
+                    <td data-label={t('overview.to')}>{to}</td>
+                    <td data-label={t('overview.branch')}>{branch}</td>
+                    <td data-label={t('overview.available')}>{t('overview.availableValue', { available: slot.available_slots, capacity: slot.capacity })}</td>
+                    <td data-label={t('overview.officers')}>
+                      {slot.officers.length === 0 ? (
+                        <span className="slots__muted">{t('overview.noOfficers')}</span>
+                      ) : (
+                        <ul className="slots__officers">
+                          {slot.officers.map((officer) => (
+                            <li key={officer.id}>
+                              <span>{officer.full_name}</span>
+                              <button
+                                type="button"
+                                className="button button--ghost button--small"
+                                onClick={() => void removeOfficer(slot, officer)}
+                              >
+                                {t('overview.remove')}
+                                <span className="visually-hidden"> {officer.full_name}</span>
+                              </button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td data-label={t('overview.actions')}>
+                      <div className="slots__actions">
+                        <button
+                          type="button"
+                          className={selected ? 'button button--primary button--small' : 'button button--secondary button--small'}
+                          aria-pressed={selected}
+                          onClick={() => onSelect(selected ? null : slot)}
+                        >
+                          {selected ? t('overview.selected') : t('overview.select')}
+                          <span className="visually-hidden">{` ${from} – ${to}, ${branch}`}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--danger button--small"
+                          onClick={() => setConfirming(slot)}
+                        >
+                          {t('overview.delete')}
+                          <span className="visually-hidden">{` ${from} – ${to}, ${branch}`}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal open={confirming !== null} onClose={() => setConfirming(null)} title={t('overview.deleteConfirmTitle')}>
+        {confirming ? (
+          <>
+            <p>
+              {t('overview.deleteConfirm', {
+                date: day,
+                from: hhmm(confirming.time_from),
+                to: hhmm(confirming.time_to),
+                branch: t(`branches.${confirming.branch}`),
+              })}
+            </p>
+            <div className="modal__actions">
+              <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
+                {t('common:actions.cancel')}
+              </button>
+              <button type="button" className="button button--danger" onClick={() => void deleteSlot(confirming)}>
+                {t('overview.deleteConfirmAction')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

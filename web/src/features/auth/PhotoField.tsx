@@ -1,0 +1,137 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@pes/contracts';
+import { useValidationText } from '../../components/FormField';
+import { CameraCapture } from './CameraCapture';
+
+/** An object URL for a photo's preview, revoked when the photo changes. */
+function usePreviewUrl(photo: Blob | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(photo);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [photo]);
+  return url;
+}
+
+/** Why a chosen file cannot be sent (a validation message key), checked before the server checks again. */
+export function photoProblem(file: File): 'fileTooLarge' | 'fileType' | null {
+  if (file.size > MAX_UPLOAD_BYTES) return 'fileTooLarge';
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'fileType';
+  return null;
+}
+
+/**
+ * A photo for the signup form: uploaded from the device (when `allowUpload`) or taken with the camera,
+ * then shown as a preview that can be retaken or removed. The fieldset carries `id`, so the error
+ * summary can move focus to it.
+ */
+export function PhotoField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  onInvalid,
+  allowUpload,
+  facingMode,
+}: {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  error?: string;
+  value: Blob | null;
+  onChange: (photo: Blob | null) => void;
+  onInvalid: (messageKey: string) => void;
+  allowUpload: boolean;
+  facingMode: 'user' | 'environment';
+}) {
+  const { t } = useTranslation('auth');
+  const text = useValidationText();
+  const [cameraOn, setCameraOn] = useState(false);
+  const preview = usePreviewUrl(value);
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
+  return (
+    <fieldset id={id} tabIndex={-1} className={`photo-field${error ? ' photo-field--error' : ''}`} aria-describedby={describedBy}>
+      <legend>
+        {label}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {text(error)}
+        </p>
+      ) : null}
+
+      {value && preview ? (
+        <div className="photo-field__preview">
+          <img src={preview} alt={t('photo.previewAlt', { label: typeof label === 'string' ? label : '' })} />
+          <div className="row">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                onChange(null);
+                setCameraOn(!allowUpload);
+              }}
+            >
+              {allowUpload ? t('photo.change') : t('photo.retake')}
+            </button>
+          </div>
+        </div>
+      ) : cameraOn ? (
+        <CameraCapture
+          facingMode={facingMode}
+          onCapture={(photo) => {
+            setCameraOn(false);
+            onChange(photo);
+          }}
+          onStop={() => setCameraOn(false)}
+        />
+      ) : (
+        <div className="photo-field__choices">
+          {allowUpload ? (
+            <div className="photo-field__upload">
+              {/* The native control's own words ("Choose File") follow the browser, not the page: it stays
+                  hidden and keyboard-reachable, and its label is the visible, translated button. */}
+              <input
+                id={`${id}-file`}
+                className="photo-field__file"
+                type="file"
+                accept={IMAGE_ACCEPT}
+                aria-invalid={error ? true : undefined}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (!file) return;
+                  const problem = photoProblem(file);
+                  if (problem) onInvalid(problem);
+                  else onChange(file);
+                }}
+              />
+              <label htmlFor={`${id}-file`} className="button button--secondary">
+                {t('photo.upload')}
+              </label>
+            </div>
+          ) : null}
+          <button type="button" className="button button--secondary" onClick={() => setCameraOn(true)}>
+            {allowUpload ? t('photo.useCamera') : t('camera.start')}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  COMPLAINT_TYPE_PATH,
+  type Complaint,
+  type ComplaintType,
+  type PublicSlot,
+  type SlotBranch,
+  type SubmitComplaintResponse,
+} from '@pes/contracts';
+import { api } from '../../api/client';
+
+export const complaintKeys = {
+  mine: ['complaints', 'mine'] as const,
+  police: (date: string) => ['complaints', 'police', date] as const,
+  publicSlots: (date: string, branch: string, station: string) => ['slots', 'public', date, branch, station] as const,
+};
+
+/** Open slots of one station and branch on one day; asked only once all three are known. */
+export function usePublicSlots(date: string, branch: SlotBranch, station: string) {
+  return useQuery({
+    queryKey: complaintKeys.publicSlots(date, branch, station),
+    queryFn: () => api<PublicSlot[]>(`/slots/public?${new URLSearchParams({ date, branch, station })}`),
+    enabled: Boolean(date && station),
+    // Capacity changes as others book: always ask again when the choice is made again.
+    staleTime: 0,
+  });
+}
+
+export function useSubmitComplaint(type: ComplaintType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      api<SubmitComplaintResponse>(`/complaints/${COMPLAINT_TYPE_PATH[type]}`, { method: 'POST', body: form }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['slots', 'public'] });
+      void queryClient.invalidateQueries({ queryKey: complaintKeys.mine });
+    },
+  });
+}
+
+export function useMyComplaints() {
+  return useQuery({
+    queryKey: complaintKeys.mine,
+    queryFn: () => api<Complaint[]>('/complaints/my-complaints'),
+    staleTime: 0,
+  });
+}
+
+/** The officer's queue: every complaint of the branch and station, or those with an appointment on `date`. */
+export function usePoliceComplaints(date: string) {
+  return useQuery({
+    queryKey: complaintKeys.police(date),
+    queryFn: () =>
+      api<Complaint[]>(date ? `/police/complaints/by-date?${new URLSearchParams({ date })}` : '/police/complaints'),
+    staleTime: 0,
+  });
+}
+
+export function useUpdateComplaintStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: string }) =>
+      api<Complaint>(`/police/complaints/${id}/status`, { method: 'PUT', body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['complaints', 'police'] }),
+  });
+}

@@ -1,0 +1,109 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Fine,
+  FineAnalytics,
+  FineListResponse,
+  FineSearchQuery,
+  IssueFineInput,
+  OffenseType,
+  SandboxPayRequest,
+  SandboxSession,
+} from '@pes/contracts';
+import { api } from '../../api/client';
+
+const keys = {
+  officerFines: (search: string) => ['fines', 'officer', search] as const,
+  analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
+  search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
+  history: ['fines', 'history'] as const,
+  checkout: (sessionId: string) => ['payments', 'sandbox', sessionId] as const,
+};
+
+// ---- Officers (Traffic Fine Branch)
+
+/** The fines this officer issued, newest first, filtered by a vehicle or identity number prefix. */
+export function useOfficerFines(search: string) {
+  return useQuery({
+    queryKey: keys.officerFines(search),
+    queryFn: () => api<FineListResponse>(`/fines/officer/my-fines${search ? `?search=${encodeURIComponent(search)}` : ''}`),
+    // Keep showing the last list while the next search loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useIssueFine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fine: IssueFineInput) => api<Fine>('/fines', { method: 'POST', body: fine }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['fines'] }),
+  });
+}
+
+export function useFineAnalytics(offenseType: OffenseType | '') {
+  return useQuery({
+    queryKey: keys.analytics(offenseType),
+    queryFn: () =>
+      api<FineAnalytics>(`/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- Citizens
+
+/** Runs only once the citizen has submitted the three search fields (query is null before). */
+export function useFineSearch(query: FineSearchQuery | null) {
+  return useQuery({
+    queryKey: keys.search(query),
+    queryFn: () => api<FineListResponse>(`/fines/search?${new URLSearchParams(query as Record<string, string>)}`),
+    enabled: query !== null,
+    // A fine paid a moment ago in another tab must not still show as payable.
+    staleTime: 0,
+  });
+}
+
+export function useFineHistory() {
+  return useQuery({ queryKey: keys.history, queryFn: () => api<FineListResponse>('/fines/history'), staleTime: 0 });
+}
+
+export function useInitiatePayment() {
+  return useMutation({
+    mutationFn: (fineId: string) => api<{ url: string }>(`/fines/${encodeURIComponent(fineId)}/initiate-payment`, { method: 'POST', body: {} }),
+  });
+}
+
+export function useMarkPaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fineId, sessionId }: { fineId: string; sessionId?: string }) =>
+      api<Fine>(`/fines/${encodeURIComponent(fineId)}/mark-paid`, { method: 'POST', body: sessionId ? { session_id: sessionId } : {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['fines'] }),
+  });
+}
+
+// ---- Sandbox checkout (public: the long random session id is the key)
+
+const sessionPath = (sessionId: string) => `/payments/sandbox/sessions/${encodeURIComponent(sessionId)}`;
+
+export function useCheckoutSession(sessionId: string) {
+  return useQuery({ queryKey: keys.checkout(sessionId), queryFn: () => api<SandboxSession>(sessionPath(sessionId)), staleTime: 0 });
+}
+
+export function usePayCheckout(sessionId: string) {
+  return useMutation({
+    mutationFn: (card: SandboxPayRequest) =>
+      api<{ redirect_url: string }>(`${sessionPath(sessionId)}/pay`, { method: 'POST', body: card, expectUnauthorized: true }),
+  });
+}
+
+export function useCancelCheckout(sessionId: string) {
+  return useMutation({
+    mutationFn: () => api<{ redirect_url: string }>(`${sessionPath(sessionId)}/cancel`, { method: 'POST', body: {}, expectUnauthorized: true }),
+  });
+}
+
+/** Leaves the app for a URL the server gave (the gateway, or back from it); only http(s) or same-site paths. */
+export function goToServerUrl(url: string) {
+  const target = new URL(url, window.location.origin);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error('unexpected redirect');
+  window.location.assign(target.href);
+}

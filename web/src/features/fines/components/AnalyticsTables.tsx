@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import type { FineAnalytics } from '@pes/contracts';
+import { useFormat } from '../../../components/format';
+import { hourLabel } from './palette';
+
+type Locations = FineAnalytics['topLocations'];
+type Hours = FineAnalytics['hourlyDistribution'];
+
+/** The top locations as a ranked table (also the text form of the location ranking). */
+export function LocationsTable({ locations, caption }: { locations: Locations; caption: string }) {
+  const { t } = useTranslation('fines');
+  const format = useFormat();
+  if (locations.length === 0) return <p className="analytics-empty">{t('analytics.noData')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="analytics-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('analytics.location')}</th>
+            <th scope="col" className="num">{t('analytics.fines')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {locations.map((row, i) => (
+            <tr key={row.incident_location}>
+              <td>{i + 1}</td>
+              <td>{row.incident_location}</td>
+              <td className="num">{format.number(row.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The hourly counts as a table, visually hidden: the text alternative of an hourly chart. */
+export function HourlyTable({ hours, caption }: { hours: Hours; caption: string }) {
+  const { t } = useTranslation('fines');
+  const format = useFormat();
+  // The wrapper hides it: a table's own box grows with its rows, whatever its height says.
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('analytics.hour')}</th>
+            <th scope="col">{t('analytics.fines')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hours.map((row) => (
+            <tr key={row.hour}>
+              <td>{hourLabel(row.hour)}</td>
+              <td>{format.number(row.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 24 bars, each as tall as its share of the busiest hour (spec §9: scaled to the largest count). */
+export function HourBars({ hours, color }: { hours: Hours; color: string }) {
+  const max = Math.max(0, ...hours.map((h) => h.count));
+  return (
+    <div aria-hidden="true">
+      <div className="hour-bars">
+        {hours.map((h) => (
+          <div
+            key={h.hour}
+            className={h.count === 0 ? 'hour-bars__bar hour-bars__bar--zero' : 'hour-bars__bar'}
+            style={{ height: max > 0 ? `${(h.count / max) * 100}%` : '1px', background: h.count > 0 ? color : undefined }}
+            title={`${hourLabel(h.hour)}: ${h.count}`}
+          />
+        ))}
+      </div>
+      <div className="hour-bars__axis">
+        {hours.map((h) => (
+          <span key={h.hour}>{String(h.hour).padStart(2, '0')}</span>
+        ))}
+      </div>
+    </div>
+  );
+}
