@@ -11,11 +11,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fillDatabase, STATIONS } from './complaints-data.mjs';
+import { waitForQuiet } from './settle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARM_UP_SECONDS = 5;
 const HOME_STATION = 'Kollupitiya Police Station';
 const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
 
@@ -70,6 +72,7 @@ async function startServer(databaseUrl, dataDir) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -160,7 +163,7 @@ async function benchPublicSlots(base) {
     return { ...req, path: `/api/slots/public?${q}` };
   };
   const opts = { url: base, connections: TARGETS.publicSlots.connections, overallRate: TARGETS.publicSlots.rate, requests: [{ method: 'GET', setupRequest }] };
-  await run({ ...opts, duration: 3 });
+  await run({ ...opts, duration: WARM_UP_SECONDS });
   return run({ ...opts, duration: MEASURE_SECONDS });
 }
 
@@ -174,7 +177,7 @@ async function benchByDate(base, officerToken) {
     headers: { authorization: `Bearer ${officerToken}` },
     requests: [{ method: 'GET', setupRequest }],
   };
-  await run({ ...opts, duration: 3 });
+  await run({ ...opts, duration: WARM_UP_SECONDS });
   return run({ ...opts, duration: MEASURE_SECONDS });
 }
 
@@ -285,6 +288,7 @@ async function main() {
     const tokens = await prepareAccounts(server.base);
     const fillStarted = performance.now();
     const counts = await fillDatabase(client, { citizenUserId: tokens.citizenUserId, firstDay: colomboDay(0) });
+    await waitForQuiet();
     console.log(
       `data: ${counts.stations} stations, ${counts.slots} slots, ${counts.complaints} complaints (${((performance.now() - fillStarted) / 1000).toFixed(1)} s)`,
     );

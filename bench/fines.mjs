@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines } from './fines-data.mjs';
+import { waitForQuiet } from './settle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
@@ -58,6 +59,7 @@ async function startServer({ databaseUrl, dataDir }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    PAYMENT_GATEWAY: 'sandbox',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -161,7 +163,7 @@ async function benchSearch(base, citizenToken, rate) {
     return { ...req, path: `/api/fines/search?${q}` };
   };
   const opts = { url: base, connections: 40, overallRate: rate, headers: { authorization: `Bearer ${citizenToken}` }, requests: [{ method: 'GET', setupRequest }] };
-  await run({ ...opts, duration: 3 });
+  await run({ ...opts, duration: 5 });
   return run({ ...opts, duration: MEASURE_SECONDS });
 }
 
@@ -208,6 +210,7 @@ async function onPostgres(rows) {
     const officerUserId = await createAccounts(server.base);
     const started = performance.now();
     const counts = await fillFines((sql, params) => client.query(sql, params), { officerUserId });
+    await waitForQuiet();
     console.log(`postgres: ${counts.fines} fines, ${counts.stats} summary rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const t = await tokens(server.base);
 
@@ -244,6 +247,7 @@ async function onPglite(rows) {
     const started = performance.now();
     const db = await PGlite.create(path.join(dataDir, 'pgdata'));
     const counts = await fillFines((sql, params) => db.query(sql, params), { officerUserId });
+    await waitForQuiet();
     await db.close();
     console.log(`pglite: ${counts.fines} fines, ${counts.stats} summary rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 

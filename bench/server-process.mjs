@@ -41,6 +41,7 @@ export async function startServer({ dataDir, databaseUrl, pollMs = 100, timeoutM
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    PAYMENT_GATEWAY: 'sandbox',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -59,7 +59,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   filePolicies[COMPLAINT_ATTACHMENT_PURPOSE] = complaintsService.attachmentPolicy;
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
-  const gateway = config.stripe ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
+  const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
   const finesService = createFinesService({ db, fines: createFinesRepository(db), payments });
 

@@ -15,6 +15,8 @@ const envSchema = z
     TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.string().url().optional(),
+    /** `sandbox` must be chosen explicitly in production: its card payments are not real. */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_HOST: z.string().optional(),
@@ -26,9 +28,25 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY' });
+    }
+    if (env.STRIPE_SECRET_KEY && env.PAYMENT_GATEWAY === 'sandbox') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: 'PAYMENT_GATEWAY=sandbox contradicts STRIPE_SECRET_KEY: set one of them' });
+    }
     if (env.NODE_ENV === 'production') {
       for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when NODE_ENV=production` });
+      }
+      if (!env.STRIPE_SECRET_KEY && env.PAYMENT_GATEWAY !== 'sandbox') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'STRIPE_SECRET_KEY is required when NODE_ENV=production (or PAYMENT_GATEWAY=sandbox for a test deployment, whose card payments are not real)',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production' });
       }
     }
   });

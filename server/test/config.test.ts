@@ -32,10 +32,20 @@ describe('configuration', () => {
       ADMIN_USERNAME: 'chief',
       ADMIN_PASSWORD: 'Chief@2026!',
       TOKEN_SECRET: 'x'.repeat(40),
+      PAYMENT_GATEWAY: 'sandbox',
       SEED_DEMO: 'true',
     });
     expect(config.seedDemo).toBe(false);
     expect(config.admin).toEqual({ username: 'chief', password: 'Chief@2026!' });
+  });
+
+  it('refuses production on the TEST payment sandbox unless it is chosen explicitly', () => {
+    const base = { NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!', TOKEN_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET is required/);
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe?.secretKey).toBe('sk_live_x');
+    expect(loadConfig({ ...base, PAYMENT_GATEWAY: 'sandbox' }).stripe).toBeUndefined();
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/contradicts/);
   });
 
   it('uses the documented development defaults', () => {
@@ -49,7 +59,7 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, {
       demo: true,
-      env: { NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!' },
+      env: { NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!', PAYMENT_GATEWAY: 'sandbox' },
     });
   });
   afterAll(() => t?.close());

@@ -17,6 +17,13 @@ describe('session tokens', () => {
     expect(await signer.verify(issued.token)).toEqual({ userId: 42, role: 'citizen', jti: issued.jti, exp: issued.exp });
   });
 
+  it('refuses a token after its expiry even once its signature has been checked', async () => {
+    const issued = await signer.issue(9, 'police_officer');
+    expect(await signer.verify(issued.token, issued.exp * 1000 - 1000)).toMatchObject({ userId: 9 });
+    expect(await signer.verify(issued.token, issued.exp * 1000)).toBeUndefined();
+    expect(await signer.verify(issued.token, issued.exp * 1000 - 1000)).toMatchObject({ userId: 9 });
+  });
+
   it('accepts a token signed by a JOSE library with the same secret', async () => {
     const token = await new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setJti('j-1').setExpirationTime('5m').sign(key);
     expect(await signer.verify(token)).toMatchObject({ userId: 7, role: 'admin', jti: 'j-1' });

@@ -9,6 +9,12 @@ const SAFE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;
 
 /** Files live outside the web root under random names; only /uploads/{path} with a permission check serves them. */
 export function createFileStorage(uploadsDir: string) {
+  // Made once, on the first write; made again if a write finds it gone (someone cleared DATA_DIR).
+  let ready: Promise<unknown> | undefined;
+  const ensureDir = () => (ready ??= fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 }).catch((err) => {
+    ready = undefined;
+    throw err;
+  }));
   return {
     isSafeName: (name: string) => SAFE_NAME.test(name),
     fullPath(name: string) {
@@ -17,9 +23,17 @@ export function createFileStorage(uploadsDir: string) {
     },
     async write(buffer: Buffer, ext: string) {
       // Identity documents and evidence: readable by the server's own user only.
-      await fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+      await ensureDir();
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
-      await fs.writeFile(path.join(uploadsDir, name), buffer, { flag: 'wx', mode: 0o600 });
+      const target = path.join(uploadsDir, name);
+      try {
+        await fs.writeFile(target, buffer, { flag: 'wx', mode: 0o600 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        ready = undefined;
+        await ensureDir();
+        await fs.writeFile(target, buffer, { flag: 'wx', mode: 0o600 });
+      }
       return name;
     },
     async remove(name: string) {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   InvalidWebhookSignature,
   WebhooksNotConfigured,
@@ -36,8 +36,10 @@ function toGatewaySession(s: StripeSession): GatewaySession {
 }
 
 /** Stripe Checkout through the official SDK. Amounts are in cents (LKR has two decimal places at Stripe). */
-export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway {
-  const stripe = new Stripe(config.secretKey, {
+export async function createStripeGateway(config: StripeGatewayConfig): Promise<PaymentGateway> {
+  // Loaded only when Stripe is configured: the SDK adds about 100 ms to every start otherwise.
+  const { default: StripeSdk } = await import('stripe');
+  const stripe = new StripeSdk(config.secretKey, {
     host: config.host,
     port: config.port,
     protocol: config.protocol,
@@ -75,7 +77,7 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
       try {
         return toGatewaySession(await stripe.checkout.sessions.retrieve(sessionId));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
         throw err;
       }
     },
