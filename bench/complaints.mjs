@@ -1,25 +1,18 @@
 // Complaints and slots benchmark on PostgreSQL: public slot lookup, officers' by-date list, booking.
 // Needs the built server (`npm run build` at the repo root) and PostgreSQL on 127.0.0.1:5432.
 // Creates and drops its own database. Exits non-zero when a target is missed.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { waitForQuiet } from './settle.mjs';
+import { ADMIN, PG_BASE, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
-const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
 const HOME_STATION = 'Kollupitiya Police Station';
-const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
 
 // autocannon paces each connection separately and they fire in step, so a fixed rate over many
 // connections arrives in bursts of that many requests; the counts below keep bursts modest.
@@ -37,83 +30,6 @@ const colomboDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + offsetDays * 86_400_000),
   );
-
-function multipartBody(fields, files) {
-  const boundary = `----pesbench${randomBytes(8).toString('hex')}`;
-  const parts = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [name, f] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${f.name}"\r\ncontent-type: ${f.type}\r\n\r\n`),
-      f.buffer,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl, dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYMENT_GATEWAY: 'sandbox',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      TOKEN_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start within 30 s');
-}
-
-async function call(base, method, url, { token, json, multipart } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (multipart) {
-    headers['content-type'] = multipart.contentType;
-    body = multipart.body;
-  }
-  const res = await fetch(`${base}${url}`, { method, headers, body });
-  const data = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
 
 async function prepareAccounts(base) {
   const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
@@ -144,13 +60,6 @@ async function prepareAccounts(base) {
   return { admin, officer: await login(officer, 'police'), citizen: await login(citizen, 'citizen'), citizenUserId: signup.user.id };
 }
 
-function run(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
 const statusCount = (result, code) => result.statusCodeStats?.[code]?.count ?? 0;
 
 async function benchPublicSlots(base) {
@@ -163,8 +72,8 @@ async function benchPublicSlots(base) {
     return { ...req, path: `/api/slots/public?${q}` };
   };
   const opts = { url: base, connections: TARGETS.publicSlots.connections, overallRate: TARGETS.publicSlots.rate, requests: [{ method: 'GET', setupRequest }] };
-  await run({ ...opts, duration: WARM_UP_SECONDS });
-  return run({ ...opts, duration: MEASURE_SECONDS });
+  await runAutocannon({ ...opts, duration: WARM_UP_SECONDS });
+  return runAutocannon({ ...opts, duration: MEASURE_SECONDS });
 }
 
 async function benchByDate(base, officerToken) {
@@ -177,8 +86,8 @@ async function benchByDate(base, officerToken) {
     headers: { authorization: `Bearer ${officerToken}` },
     requests: [{ method: 'GET', setupRequest }],
   };
-  await run({ ...opts, duration: WARM_UP_SECONDS });
-  return run({ ...opts, duration: MEASURE_SECONDS });
+  await runAutocannon({ ...opts, duration: WARM_UP_SECONDS });
+  return runAutocannon({ ...opts, duration: MEASURE_SECONDS });
 }
 
 /** Booking bodies for these slots, alternating a PDF and a PNG attachment. */
@@ -244,19 +153,19 @@ async function benchBooking(base, tokens, client) {
   const headers = { authorization: `Bearer ${tokens.citizen}` };
   // Warm-up on its own slots, then the measured run: capacity exceeds the requests, so every one should be booked.
   const warmSlots = await createSlots(base, tokens.admin, 2, 500, colomboDay(2));
-  await run({ url: base, connections: TARGETS.booking.connections, amount: 600, headers, requests: bookingRequests(warmSlots) });
+  await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount: 600, headers, requests: bookingRequests(warmSlots) });
 
   const slotIds = await createSlots(base, tokens.admin, 24, 500, colomboDay(1));
   const amount = Number(process.env.BENCH_BOOKINGS ?? 8000);
   const started = performance.now();
-  const result = await run({ url: base, connections: TARGETS.booking.connections, amount, headers, requests: bookingRequests(slotIds) });
+  const result = await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount, headers, requests: bookingRequests(slotIds) });
   const seconds = (performance.now() - started) / 1000;
   const booked = statusCount(result, '201');
   const state = await slotBookings(client, slotIds);
 
   // Overbooking check over HTTP: 400 concurrent submissions on a slot of capacity 100.
   const [small] = await createSlots(base, tokens.admin, 1, 100, colomboDay(3));
-  const over = await run({ url: base, connections: 100, amount: 400, headers, requests: bookingRequests([small]) });
+  const over = await runAutocannon({ url: base, connections: 100, amount: 400, headers, requests: bookingRequests([small]) });
   const overState = await slotBookings(client, [small]);
 
   return {
@@ -272,7 +181,7 @@ async function benchBooking(base, tokens, client) {
 }
 
 async function main() {
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build" at the repository root first`);
+  requireBuild();
   const dbName = `pes_bench_cmp_${randomBytes(4).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: PG_BASE });
   await adminClient.connect();
@@ -283,7 +192,7 @@ async function main() {
   let server;
   const client = new pg.Client({ connectionString: dbUrl.toString() });
   try {
-    server = await startServer(dbUrl.toString(), dataDir);
+    server = await startServer({ databaseUrl: dbUrl.toString(), dataDir, logLevel: 'warn' });
     await client.connect();
     const tokens = await prepareAccounts(server.base);
     const fillStarted = performance.now();
@@ -316,10 +225,7 @@ async function main() {
     process.exitCode = rows.every((r) => r[3]) ? 0 : 1;
   } finally {
     await client.end().catch(() => {});
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r)));
-    }
+    await stopServer(server);
     // BENCH_KEEP_DB=1 keeps the filled database for EXPLAIN and the like.
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
     else await adminClient.query(`drop database if exists ${dbName} with (force)`);

@@ -2,26 +2,18 @@
 // Needs the built server (`npm run build` at the repo root) and PostgreSQL on 127.0.0.1:5432 (it creates
 // and drops its own database; PGlite gets a temporary DATA_DIR). Exits non-zero when a target is missed.
 // BENCH_SECONDS (default 15) sets each measured run; BENCH_ONLY=postgres|pglite runs one database.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines } from './fines-data.mjs';
 import { waitForQuiet } from './settle.mjs';
+import { ADMIN, PG_BASE, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
-const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ONLY = process.env.BENCH_ONLY;
-const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
-const TOKEN_SECRET = randomBytes(32).toString('hex');
 
 const TARGETS = {
   searchPostgres: { rate: 2000, p99Ms: 20 },
@@ -31,83 +23,6 @@ const TARGETS = {
 
 // A 1×1 PNG for the bench citizen's signup photos.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-function multipartBody(fields, files) {
-  const boundary = `----pesbench${randomBytes(8).toString('hex')}`;
-  const parts = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const [name, f] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${f.name}"\r\ncontent-type: ${f.type}\r\n\r\n`), f.buffer, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer({ databaseUrl, dataDir }) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PAYMENT_GATEWAY: 'sandbox',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    TOKEN_SECRET,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.STRIPE_SECRET_KEY;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start within 60 s');
-}
-
-async function stopServer(server) {
-  if (!server || server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r)));
-}
-
-async function call(base, method, url, { token, json, multipart } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (multipart) {
-    headers['content-type'] = multipart.contentType;
-    body = multipart.body;
-  }
-  const res = await fetch(`${base}${url}`, { method, headers, body });
-  const data = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
 
 const OFFICER = { username: 'bench.fines', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.citizen', password: 'Citizen@123' };
@@ -144,13 +59,6 @@ async function tokens(base) {
   return { officer: await login(OFFICER, 'police'), citizen: await login(CITIZEN, 'citizen') };
 }
 
-function run(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
 /** Other processes on the machine skew the figures: each row says how busy it was (1-minute load). */
 const load = () => `load ${os.loadavg()[0].toFixed(1)}/${os.cpus().length} cpus`;
 
@@ -163,8 +71,8 @@ async function benchSearch(base, citizenToken, rate) {
     return { ...req, path: `/api/fines/search?${q}` };
   };
   const opts = { url: base, connections: 40, overallRate: rate, headers: { authorization: `Bearer ${citizenToken}` }, requests: [{ method: 'GET', setupRequest }] };
-  await run({ ...opts, duration: 5 });
-  return run({ ...opts, duration: MEASURE_SECONDS });
+  await runAutocannon({ ...opts, duration: 5 });
+  return runAutocannon({ ...opts, duration: MEASURE_SECONDS });
 }
 
 async function benchAnalytics(base, officerToken, offenseType) {
@@ -176,8 +84,8 @@ async function benchAnalytics(base, officerToken, offenseType) {
     headers: { authorization: `Bearer ${officerToken}` },
     requests: [{ method: 'GET', path: `/api/fines/analytics/overview${q}` }],
   };
-  await run({ ...opts, duration: 2 });
-  return run({ ...opts, duration: Math.max(5, Math.round(MEASURE_SECONDS / 2)) });
+  await runAutocannon({ ...opts, duration: 2 });
+  return runAutocannon({ ...opts, duration: Math.max(5, Math.round(MEASURE_SECONDS / 2)) });
 }
 
 /** The API's overview equals the one computed from the fines themselves. */
@@ -205,7 +113,7 @@ async function onPostgres(rows) {
   const client = new pg.Client({ connectionString: dbUrl.toString() });
   let server;
   try {
-    server = await startServer({ databaseUrl: dbUrl.toString(), dataDir });
+    server = await startServer({ databaseUrl: dbUrl.toString(), dataDir, logLevel: 'warn' });
     await client.connect();
     const officerUserId = await createAccounts(server.base);
     const started = performance.now();
@@ -241,7 +149,7 @@ async function onPglite(rows) {
   try {
     // The server creates and migrates the database; it is stopped while the fines are loaded directly
     // (PGlite is one process per directory), then started again on the filled directory.
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, logLevel: 'warn' });
     const officerUserId = await createAccounts(server.base);
     await stopServer(server);
     const started = performance.now();
@@ -251,7 +159,7 @@ async function onPglite(rows) {
     await db.close();
     console.log(`pglite: ${counts.fines} fines, ${counts.stats} summary rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, logLevel: 'warn' });
     const t = await tokens(server.base);
     const search = await benchSearch(server.base, t.citizen, TARGETS.searchPglite.rate);
     rows.push([`PGlite GET /api/fines/search p99 @${TARGETS.searchPglite.rate}/s`, figure(search), `< ${TARGETS.searchPglite.p99Ms} ms`, ok(search, TARGETS.searchPglite)]);
@@ -266,7 +174,7 @@ async function onPglite(rows) {
 }
 
 async function main() {
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build" at the repository root first`);
+  requireBuild();
   console.log(`fines benchmark: ${FINES.toLocaleString('en')} fines, ${MEASURE_SECONDS} s per run`);
   const rows = [];
   try {

@@ -1,10 +1,11 @@
-// Shared by the foundation benchmarks: start the built server as a child process, wait for it, stop it,
-// and print a table of figures against their targets.
+// Shared by every benchmark: start the built server as a child process, wait for it, stop it, call its API,
+// drive autocannon, and print a table of figures against their targets.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,11 +33,11 @@ export async function freePort() {
 }
 
 /**
- * Starts `node server/dist/main.js` as production would run it (NODE_ENV=production, LOG_LEVEL left at
- * its default 'info', request logs going to a pipe that is drained), on PGlite in `dataDir` or on
+ * Starts `node server/dist/main.js` as production would run it (NODE_ENV=production, LOG_LEVEL at its
+ * default 'info' unless `logLevel` is given, logs sent to /dev/null), on PGlite in `dataDir` or on
  * PostgreSQL at `databaseUrl`. Resolves once /api/health answers 200, with the milliseconds that took.
  */
-export async function startServer({ dataDir, databaseUrl, pollMs = 100, timeoutMs = 90_000 }) {
+export async function startServer({ dataDir, databaseUrl, logLevel, pollMs = 100, timeoutMs = 90_000 }) {
   const port = await freePort();
   const env = {
     PATH: process.env.PATH,
@@ -49,6 +50,7 @@ export async function startServer({ dataDir, databaseUrl, pollMs = 100, timeoutM
     ADMIN_PASSWORD: ADMIN.password,
     TOKEN_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
   };
   const started = performance.now();
   // Logs go where production sends them (a file or the journal), not through this process.
@@ -76,6 +78,50 @@ export async function stopServer(server) {
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/** A JSON or multipart call to the API; throws with the answer when it is not 2xx. */
+export async function call(base, method, url, { token, json, multipart } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (multipart) {
+    headers['content-type'] = multipart.contentType;
+    body = multipart.body;
+  }
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** files: { field: { name, type, buffer } } */
+export function multipartBody(fields, files = {}) {
+  const boundary = `----pesbench${randomBytes(8).toString('hex')}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, f] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${f.name}"\r\ncontent-type: ${f.type}\r\n\r\n`),
+      f.buffer,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One autocannon run, quietly, resolving with its result. */
+export function runAutocannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
 }
 
 export async function signIn(base, { username, password, area }) {

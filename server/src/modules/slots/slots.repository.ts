@@ -3,6 +3,7 @@ import type { AdminSlot, Branch, OfficerSearchResult, PublicSlot, SlotBranch, Sl
 import type { Database, DbOrTx } from '../../db/client';
 import { stations } from '../stations/stations.schema';
 import { officers, users } from '../users/users.schema';
+import { officerColumns } from '../users/users.repository';
 import { slotOfficers, slots } from './slots.schema';
 
 export type SlotRow = typeof slots.$inferSelect;
@@ -138,15 +139,7 @@ export function createSlotsRepository(db: Database) {
       if (filter.branch) conditions.push(eq(officers.branch, filter.branch));
       if (filter.stationId !== undefined) conditions.push(eq(users.stationId, filter.stationId));
       return db
-        .select({
-          id: officers.id,
-          full_name: officers.fullName,
-          officer_id: officers.officerId,
-          badge_number: officers.badgeNumber,
-          rank: officers.rank,
-          branch: officers.branch,
-          station: stations.name,
-        })
+        .select(officerColumns)
         .from(officers)
         .innerJoin(users, eq(users.id, officers.userId))
         .innerJoin(stations, eq(stations.id, users.stationId))

@@ -8,6 +8,17 @@ import type { Branch, Role } from '@pes/contracts';
 export type UserRow = typeof users.$inferSelect;
 export type NewCitizenProfile = typeof citizenProfiles.$inferInsert;
 
+/** An officer as the API lists them (joined to its account's station): the contracts' officer shape. */
+export const officerColumns = {
+  id: officers.id,
+  full_name: officers.fullName,
+  officer_id: officers.officerId,
+  badge_number: officers.badgeNumber,
+  rank: officers.rank,
+  branch: officers.branch,
+  station: stations.name,
+};
+
 export function createUsersRepository(db: Database) {
   return {
     async findByUsername(username: string, tx: DbOrTx = db) {
@@ -63,17 +74,7 @@ export function createUsersRepository(db: Database) {
     },
     async officerView(officerRowId: number) {
       const rows = await db
-        .select({
-          id: officers.id,
-          user_id: users.id,
-          username: users.username,
-          full_name: officers.fullName,
-          officer_id: officers.officerId,
-          badge_number: officers.badgeNumber,
-          rank: officers.rank,
-          branch: officers.branch,
-          station: stations.name,
-        })
+        .select({ ...officerColumns, user_id: users.id, username: users.username })
         .from(officers)
         .innerJoin(users, eq(users.id, officers.userId))
         .innerJoin(stations, eq(stations.id, users.stationId))
