@@ -40,7 +40,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   const stations = createStationsRepository(db);
   const users = createUsersRepository(db);
-  const authRepository = createAuthRepository(db, database.kind);
+  const authRepository = createAuthRepository(db);
   const tokens = createTokenSigner(await resolveTokenSecret(config.tokenSecret, authRepository), config.tokenTtlSeconds);
 
   const filePolicies: Record<string, FileAccessPolicy> = {};

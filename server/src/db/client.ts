@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { withStatementCache } from './pglite-statements';
 import { MIGRATIONS_DIR } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +79,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   } else {
     client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Migrations run on the plain client; the app's queries reuse prepared statements.
+  const db = drizzlePglite(withStatementCache(client), { schema }) as unknown as Database;
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {

@@ -1,21 +1,17 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { Database } from '../../db/client';
 import { appSettings, loginFailures, sessions } from './auth.schema';
 import { citizenProfiles, officers, users } from '../users/users.schema';
 import { stations } from '../stations/stations.schema';
-
-type DatabaseKind = DatabaseHandle['kind'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The principal lookup runs on every authenticated request, so it is planned once, not per request:
- * on PostgreSQL as a named prepared statement (per pooled connection); on PGlite, whose client has no
- * named statements, through SQL PREPARE/EXECUTE on its single connection (planning was 80% of the
- * query's time there). Both run the same drizzle-built query.
+ * a named prepared statement per pooled connection on PostgreSQL, and on PGlite through the client's
+ * statement cache (db/pglite-statements.ts).
  */
-function createPrincipalLookup(db: Database, kind: DatabaseKind) {
+function createPrincipalLookup(db: Database) {
   const selection = {
     id: users.id,
     username: users.username,
@@ -32,41 +28,21 @@ function createPrincipalLookup(db: Database, kind: DatabaseKind) {
     citizenSecondName: citizenProfiles.secondName,
   };
   // No limit: jti is the primary key. The jti is the query's only parameter.
-  const query = db
+  const prepared = db
     .select(selection)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(stations, eq(stations.id, users.stationId))
     .leftJoin(officers, eq(officers.userId, users.id))
     .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
-    .where(and(eq(sessions.jti, sql.placeholder('jti')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), sql`${users.active}`));
-  type Row = Awaited<typeof query>[number];
-
-  if (kind === 'postgres') {
-    const prepared = query.prepare('auth_find_principal');
-    return async (jti: string): Promise<Row | undefined> => (await prepared.execute({ jti }))[0];
-  }
-
-  const client = (db as unknown as { $client: PGlite }).$client;
-  const keys = Object.keys(selection) as Array<keyof Row>;
-  let prepared: Promise<unknown> | undefined;
-  return async (jti: string): Promise<Row | undefined> => {
-    // EXECUTE takes no bind parameters, so the jti is written into the statement: only a UUID (what
-    // tokens carry) is ever accepted, which leaves nothing to escape.
-    if (!UUID.test(jti)) return undefined;
-    prepared ??= client.exec(`prepare auth_find_principal(text) as ${query.toSQL().sql}`).catch((err) => {
-      prepared = undefined;
-      throw err;
-    });
-    await prepared;
-    const { rows } = await client.query<unknown[]>(`execute auth_find_principal('${jti}')`, [], { rowMode: 'array' });
-    const row = rows[0];
-    return row && (Object.fromEntries(keys.map((k, i) => [k, row[i]])) as Row);
-  };
+    .where(and(eq(sessions.jti, sql.placeholder('jti')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), sql`${users.active}`))
+    .prepare('auth_find_principal');
+  // Only signed tokens reach this, and they carry a UUID jti: anything else names no session.
+  return async (jti: string) => (UUID.test(jti) ? (await prepared.execute({ jti }))[0] : undefined);
 }
 
-export function createAuthRepository(db: Database, kind: DatabaseKind) {
-  const findPrincipal = createPrincipalLookup(db, kind);
+export function createAuthRepository(db: Database) {
+  const findPrincipal = createPrincipalLookup(db);
   return {
     async createSession(jti: string, userId: number, expiresAt: Date) {
       await db.insert(sessions).values({ jti, userId, expiresAt });
