@@ -9,8 +9,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines } from './fines-data.mjs';
+import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
-import { ADMIN, PG_BASE, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { ADMIN, PG_BASE, call, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ONLY = process.env.BENCH_ONLY;
@@ -62,30 +63,25 @@ async function tokens(base) {
 /** Other processes on the machine skew the figures: each row says how busy it was (1-minute load). */
 const load = () => `load ${os.loadavg()[0].toFixed(1)}/${os.cpus().length} cpus`;
 
-/** Searches for random existing citizens (five fines each), at a fixed overall rate. */
-async function benchSearch(base, citizenToken, rate) {
-  let i = 0;
-  const setupRequest = (req) => {
-    const c = (i++ * 7919) % CITIZENS;
-    const q = new URLSearchParams({ identity_type: 'NIC', identity_number: citizenNic(c), vehicle_number: citizenVehicle(c) });
-    return { ...req, path: `/api/fines/search?${q}` };
-  };
-  const opts = { url: base, connections: 40, overallRate: rate, headers: { authorization: `Bearer ${citizenToken}` }, requests: [{ method: 'GET', setupRequest }] };
-  await runAutocannon({ ...opts, duration: 5 });
-  return runAutocannon({ ...opts, duration: MEASURE_SECONDS });
+/** A paced run (paced-load.mjs) after a warm-up at the same pace. */
+async function pacedRun(opts, warmUpSeconds) {
+  await pacedLoad({ ...opts, seconds: warmUpSeconds });
+  return pacedLoad({ ...opts, seconds: MEASURE_SECONDS });
 }
 
-async function benchAnalytics(base, officerToken, offenseType) {
-  const q = offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : '';
-  const opts = {
-    url: base,
-    connections: 4,
-    overallRate: TARGETS.analytics.rate,
-    headers: { authorization: `Bearer ${officerToken}` },
-    requests: [{ method: 'GET', path: `/api/fines/analytics/overview${q}` }],
+/** Searches for random existing citizens (five fines each), evenly spread at `rate` per second. */
+function benchSearch(base, citizenToken, rate) {
+  const nextPath = (k) => {
+    const c = (k * 7919) % CITIZENS;
+    return `/api/fines/search?${new URLSearchParams({ identity_type: 'NIC', identity_number: citizenNic(c), vehicle_number: citizenVehicle(c) })}`;
   };
-  await runAutocannon({ ...opts, duration: 2 });
-  return runAutocannon({ ...opts, duration: Math.max(5, Math.round(MEASURE_SECONDS / 2)) });
+  return pacedRun({ url: base, connections: 40, rate, headers: { authorization: `Bearer ${citizenToken}` }, nextPath }, 5);
+}
+
+function benchAnalytics(base, officerToken, offenseType) {
+  const q = offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : '';
+  const opts = { url: base, connections: 4, rate: TARGETS.analytics.rate, headers: { authorization: `Bearer ${officerToken}` }, nextPath: () => `/api/fines/analytics/overview${q}` };
+  return pacedRun(opts, 2);
 }
 
 /** The API's overview equals the one computed from the fines themselves. */
@@ -99,8 +95,8 @@ async function overviewIsExact(base, officerToken, query, offenseType) {
   return { same, plainMs: exact.ms };
 }
 
-const ok = (r, target) => r.latency.p99 < target.p99Ms && r.non2xx === 0 && r.errors === 0 && r.requests.average >= target.rate * 0.95;
-const figure = (r) => `${r.latency.p99} ms (${r.requests.average} req/s, ${r.non2xx + r.errors} failed, ${load()})`;
+const ok = (r, target) => r.p99 < target.p99Ms && r.failed === 0 && r.rate >= target.rate * 0.95;
+const figure = (r) => `${r.p99} ms (p50 ${r.p50}, max ${r.max}; ${r.rate.toFixed(0)} req/s, ${r.failed} failed, ${load()})`;
 
 async function onPostgres(rows) {
   const dbName = `pes_bench_fines_${randomBytes(4).toString('hex')}`;

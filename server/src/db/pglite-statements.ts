@@ -86,14 +86,16 @@ export function withStatementCache(client: PGlite, { maxStatements = 256 } = {})
       return serializer ? serializer(value) : String(value);
     });
     const messages = await send([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
-    const parsers = options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers;
     const { fields } = statement;
+    // One parser per column (the query's own, else the client's): PGlite's parser table has an entry
+    // for every type in the database, too many to merge per query.
+    const columnParsers = fields.map(({ dataTypeID }) => ({ [dataTypeID]: options?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID]! }));
     const asArrays = options?.rowMode === 'array';
     const rows: unknown[] = [];
     let affectedRows = 0;
     for (const m of messages) {
       if (m.name === 'dataRow') {
-        const cells = (m as { fields: Array<string | null> }).fields.map((cell, i) => types.parseType(cell, fields[i]!.dataTypeID, parsers));
+        const cells = (m as { fields: Array<string | null> }).fields.map((cell, i) => types.parseType(cell, fields[i]!.dataTypeID, columnParsers[i]));
         rows.push(asArrays ? cells : Object.fromEntries(cells.map((cell, i) => [fields[i]!.name, cell])));
       } else if (m.name === 'commandComplete') {
         const words = (m as { text: string }).text.split(' ');
