@@ -38,7 +38,7 @@ const STALE_STATEMENT = new Set(['26000', '0A000']);
  * PGlite's `query()` parses, describes and plans every statement anew and makes six calls into the
  * database per query; for short indexed reads that is most of the cost (a fines search: 0.77 ms, of
  * which 0.3 ms is planning). This wraps the client so that `query()` keeps a named prepared statement
- * per distinct SQL text (most recently used first, at most `maxStatements`) and runs it with one
+ * per distinct SQL text (the `maxStatements` most recently used are kept) and runs it with one
  * bind/execute/sync call. Values stay bind parameters. Everything else, transactions included, goes
  * to PGlite unchanged; statements that cannot be prepared (several commands in one text, COPY with a
  * blob) run through PGlite's own `query()`.
@@ -59,6 +59,7 @@ export function withStatementCache(client: PGlite, { maxStatements = 256 } = {})
       messages = await send([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     } catch {
       // PGlite's own query() reports the error (or runs what a prepared statement cannot hold).
+      if (unpreparable.size >= maxStatements) unpreparable.clear();
       unpreparable.add(text);
       return undefined;
     }
