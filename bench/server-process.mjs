@@ -1,7 +1,7 @@
 // Shared by every benchmark: start the built server as a child process, wait for it, stop it, call its API,
 // drive autocannon, and print a table of figures against their targets.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -13,6 +13,16 @@ export const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
 const TOKEN_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * A session token for a session row the bench wrote itself, signed like the server's (HS256 with the
+ * TOKEN_SECRET the bench gives it): a session this server never saw signed in.
+ */
+export function mintToken({ userId, role, jti, exp }) {
+  const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ role, sub: String(userId), jti, iat: Math.floor(Date.now() / 1000), exp })}`;
+  return `${body}.${createHmac('sha256', TOKEN_SECRET).update(body).digest('base64url')}`;
+}
 
 export function requireBuild() {
   if (!fs.existsSync(SERVER_MAIN)) {
@@ -51,6 +61,7 @@ export async function startServer({ dataDir, databaseUrl, logLevel, pollMs = 100
     TOKEN_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   };
   const started = performance.now();
   // Logs go where production sends them (a file or the journal), not through this process.

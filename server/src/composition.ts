@@ -6,6 +6,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, resolveTokenSecret } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenSigner } from './modules/auth/tokens';
+import { createPrincipalCache } from './modules/auth/principal-cache';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, type FileAccessPolicy } from './modules/files/files.service';
 import { createFileStorage } from './modules/files/files.storage';
@@ -51,7 +52,10 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     policies: filePolicies,
   });
 
-  const auth = createAuthService({ db, auth: authRepository, users, files, tokens });
+  const principals = createPrincipalCache();
+  const stopHearingPrincipalChanges = await principals.connect(database.listen);
+  app.addHook('onClose', () => stopHearingPrincipalChanges());
+  const auth = createAuthService({ db, auth: authRepository, users, files, tokens, principals });
   const usersService = createUsersService({ db, users, stations });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slotsService = createSlotsService({ slots: createSlotsRepository(db), stations });
@@ -79,6 +83,6 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   );
   await app.register(filesRoutes({ guards, files }));
 
-  return { db, stations, users, usersService, auth, files, tokens, guards, payments, finesService };
+  return { db, stations, users, usersService, auth, authRepository, principals, files, tokens, guards, payments, finesService };
 }
 export type Modules = Awaited<ReturnType<typeof composeModules>>;

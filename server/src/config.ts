@@ -2,6 +2,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
+/**
+ * A few connections per core of the database machine. More do not answer faster: the extra queries only
+ * wait inside PostgreSQL, where its busy backends take CPU from everything else on the machine (measured
+ * on two cores, fines search at 2,000/s: p99 8 ms with 8 connections, 23 to 55 ms with 20).
+ */
+export const DEFAULT_POOL_SIZE = 8;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +33,8 @@ const envSchema = z
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     /** Hops of trusted reverse proxies in front of the server (X-Forwarded-For); 0 = none. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Connections this instance keeps to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -73,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }

@@ -16,7 +16,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -46,9 +46,11 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-data-'));
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const created = await createPostgresDatabase(inject('pgUrl')!);
     dropDatabase = created.drop;
+    databaseUrl = created.url;
     database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
   } else {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
@@ -73,6 +75,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
     modules,
     config,
     database,
+    databaseUrl,
     dataDir,
     uploadedFiles: () => (fs.existsSync(config.uploadsDir) ? fs.readdirSync(config.uploadsDir) : []),
     async close() {
@@ -84,3 +87,19 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Another server instance on the same PostgreSQL database and configuration, as behind a load balancer. */
+export async function startSecondInstance(t: TestApp) {
+  if (!t.databaseUrl) throw new Error('a second instance needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 4 });
+  const { app, modules } = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    modules,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -11,7 +11,9 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withStatementCache } from './pglite-statements';
+import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import { MIGRATIONS_DIR } from '../paths';
+import { DEFAULT_POOL_SIZE } from '../config';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -21,6 +23,8 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN for NOTIFY on a channel (db/notifications.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection can fail (PostgreSQL restarted, the connection terminated): the pool drops it
     // and connects again when needed. Unheard, that 'error' event would crash the whole server.
     let closing = false;
@@ -57,6 +61,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     return {
       db,
       kind: 'postgres',
+      listen: listenOnPostgres(opts.databaseUrl),
       close: () => {
         closing = true;
         return pool.end();
@@ -91,6 +96,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   return {
     db,
     kind: 'pglite',
+    listen: listenOnPglite(client),
     async close() {
       try {
         await client.close();

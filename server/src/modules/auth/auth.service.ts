@@ -18,7 +18,8 @@ import type { UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
 import { identityTaken, invalidCredentials, loginThrottled, usernameTaken, wrongArea } from './auth.errors';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password';
-import type { TokenSigner } from './tokens';
+import type { PrincipalCache } from './principal-cache';
+import type { TokenClaims, TokenSigner } from './tokens';
 
 export const LOGIN_THROTTLE = {
   windowSeconds: 15 * 60,
@@ -52,8 +53,30 @@ export function createAuthService(deps: {
   users: UsersRepository;
   files: FilesService;
   tokens: TokenSigner;
+  principals: PrincipalCache;
 }) {
-  const { db, auth, users, files, tokens } = deps;
+  const { db, auth, users, files, tokens, principals } = deps;
+
+  async function loadPrincipal(claims: TokenClaims): Promise<Principal | undefined> {
+    const row = await auth.findPrincipal(claims.jti);
+    if (!row || row.id !== claims.userId) return undefined;
+    return {
+      userId: row.id,
+      username: row.username,
+      role: row.role,
+      stationId: row.stationId,
+      station: row.station,
+      branch: row.branch,
+      officerRowId: row.officerRowId,
+      officerId: row.officerId,
+      identityNumber: row.identityNumber,
+      identityType: row.identityType,
+      fullName: row.officerName ?? (row.citizenFirstName ? `${row.citizenFirstName} ${row.citizenSecondName}` : null),
+      jti: claims.jti,
+      exp: claims.exp,
+    };
+  }
+
   const accountKey = (username: string) => `user:${username.trim().toLowerCase()}`;
   let lastPrune = 0;
   /** Old failure windows are deleted now and then, so guessing random usernames cannot grow the table forever. */
@@ -85,35 +108,23 @@ export function createAuthService(deps: {
 
       const issued = await tokens.issue(user.id, user.role);
       await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
-      const principal = await auth.findPrincipal(issued.jti);
+      // Read through the cache, so the session's first requests find their principal in memory.
+      const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
       return { token: issued.token, role: user.role, branch: principal?.branch ?? null, expires_at: issued.exp };
     },
 
     async logout(principal: Principal) {
       await auth.revokeSession(principal.jti);
+      // Other instances hear it from the database; this one forgets at once.
+      principals.forgetSession(principal.jti);
     },
 
     /** The principal behind a bearer token: signed by us, unexpired, not revoked, of an active user. */
     async principalFromToken(token: string): Promise<Principal | undefined> {
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
-      const row = await auth.findPrincipal(claims.jti);
-      if (!row || row.id !== claims.userId) return undefined;
-      return {
-        userId: row.id,
-        username: row.username,
-        role: row.role,
-        stationId: row.stationId,
-        station: row.station,
-        branch: row.branch,
-        officerRowId: row.officerRowId,
-        officerId: row.officerId,
-        identityNumber: row.identityNumber,
-        identityType: row.identityType,
-        fullName: row.officerName ?? (row.citizenFirstName ? `${row.citizenFirstName} ${row.citizenSecondName}` : null),
-        jti: claims.jti,
-        exp: claims.exp,
-      };
+      const principal = await principals.getOrLoad(claims.jti, () => loadPrincipal(claims));
+      return principal?.userId === claims.userId ? principal : undefined;
     },
 
     currentUser(p: Principal): CurrentUser {

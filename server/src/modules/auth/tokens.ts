@@ -18,7 +18,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 /**
  * Session tokens: HS256 JWTs (jose). The HMAC key is imported once, and a token's signature is checked
  * once per process: the same string carries the same claims, so later requests only re-check its expiry.
- * Revocation does not depend on this: every request still looks the session up in the database.
+ * Revocation does not depend on this: the session behind the token must still be live (principal-cache.ts).
  */
 export function createTokenSigner(secret: string, ttlSeconds: number) {
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { FINE_LIST_LIMIT, TIME_ZONE, type IdentityType, type OffenseType } from '@pes/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { FINE_LIST_LIMIT, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { officers } from '../users/users.schema';
 import { fineHourlyCounts, fineLocationCounts, fines } from './fines.schema';
@@ -7,22 +8,51 @@ import { fineHourlyCounts, fineLocationCounts, fines } from './fines.schema';
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;
 
-/** A fine with the issuing officer's name, as every answer shows it. */
-const fineView = {
-  fine: fines,
-  issuedBy: sql<string>`coalesce(${officers.fullName}, '')`,
-};
-export type FineViewRow = { fine: FineRow; issuedBy: string };
+const isoInstant = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The API's fine (contracts `fineSchema`, keys in its order) as the database builds it: the one mapping
+ * from a stored fine to what every caller sees. Amounts are two-place rupee strings, instants ISO 8601
+ * UTC to the millisecond (as Date.toISOString writes them), and an unpaid fine is Overdue once its due
+ * date has passed in Colombo. Built here rather than in JavaScript because the citizens' search is the
+ * busiest call: its JSON goes out as the database wrote it, with nothing parsed and serialised again.
+ */
+const fineJson = sql<Fine>`json_build_object(
+  'id', ${fines.id},
+  'citizen_identity_type', ${fines.citizenIdentityType},
+  'citizen_identity_number', ${fines.citizenIdentityNumber},
+  'vehicle_number', ${fines.vehicleNumber},
+  'amount', (${fines.amountCents} / 100.0)::numeric(14, 2)::text,
+  'description', ${fines.description},
+  'incident_date', ${isoInstant(fines.incidentAt)},
+  'incident_location', ${fines.incidentLocation},
+  'offense_type', ${fines.offenseType},
+  'speed_recorded', ${fines.speedRecorded}::float8,
+  'speed_limit', ${fines.speedLimit}::float8,
+  'court_required', ${fines.courtRequired},
+  'status', ${fines.status},
+  'display_status', case when ${fines.status} = 'paid' then 'Paid'
+    when ${fines.dueDate} < (now() at time zone ${TIME_ZONE})::date then 'Overdue' else 'Unpaid' end,
+  'due_date', ${fines.dueDate},
+  'issued_at', ${isoInstant(fines.issuedAt)},
+  'paid_at', ${isoInstant(fines.paidAt)},
+  'payment_reference', ${fines.paymentReference},
+  'issued_by', coalesce(${officers.fullName}, ''))`;
 
 /** `LIKE` pattern for a prefix, with the wildcards in the user's text taken literally. */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createFinesRepository(db: Database) {
-  const selectViews = (tx: DbOrTx = db) =>
-    tx.select(fineView).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
+  const selectFines = (tx: DbOrTx = db) =>
+    tx.select({ fine: fineJson }).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
+  const unpaidFirst = [sql`${fines.status} = 'paid'`, desc(fines.issuedAt)] as const;
 
-  // The citizens' search is the hot path: prepared once, so neither drizzle nor PostgreSQL plans it per request.
-  const citizenSearch = selectViews()
+  // The citizens' search is the hot path: prepared once, so neither drizzle nor PostgreSQL plans it per
+  // request, and answered as JSON text that the route sends as it is.
+  const found = db
+    .select({ fine: sql<Fine>`${fineJson}`.as('fine'), paidLast: sql<boolean>`${fines.status} = 'paid'`.as('paid_last'), issuedAt: fines.issuedAt })
+    .from(fines)
+    .leftJoin(officers, eq(officers.userId, fines.issuedByUserId))
     .where(
       and(
         eq(fines.citizenIdentityType, sql.placeholder('identityType')),
@@ -30,8 +60,12 @@ export function createFinesRepository(db: Database) {
         eq(fines.vehicleKey, sql.placeholder('vehicleKey')),
       ),
     )
-    .orderBy(sql`${fines.status} = 'paid'`, desc(fines.issuedAt))
+    .orderBy(...unpaidFirst)
     .limit(FINE_LIST_LIMIT)
+    .as('found');
+  const citizenSearch = db
+    .select({ json: sql<string>`coalesce(json_agg(${found.fine} order by ${found.paidLast}, ${found.issuedAt} desc), '[]')::text` })
+    .from(found)
     .prepare('fines_citizen_search');
 
   return {
@@ -49,25 +83,31 @@ export function createFinesRepository(db: Database) {
       return fine!.id;
     },
 
-    async findView(id: string, tx: DbOrTx = db): Promise<FineViewRow | undefined> {
-      return (await selectViews(tx).where(eq(fines.id, id)))[0];
+    /** The stored fine, for decisions about it (never shown as it is). */
+    async findRow(id: string): Promise<FineRow | undefined> {
+      return (await db.select().from(fines).where(eq(fines.id, id)))[0];
     },
 
-    /** All three must match; unpaid first, newest first. */
-    async searchForCitizen(identityType: IdentityType, identityNumber: string, vehicleKey: string): Promise<FineViewRow[]> {
-      return citizenSearch.execute({ identityType, identityNumber, vehicleKey });
+    async findFine(id: string): Promise<Fine | undefined> {
+      return (await selectFines().where(eq(fines.id, id)))[0]?.fine;
+    },
+
+    /** All three must match; unpaid first, newest first. A JSON array of fines, as text. */
+    async searchForCitizenJson(identityType: IdentityType, identityNumber: string, vehicleKey: string): Promise<string> {
+      return (await citizenSearch.execute({ identityType, identityNumber, vehicleKey }))[0]!.json;
     },
 
     /** The paid fines of one identity, newest payment first. */
-    async paidHistory(identityType: IdentityType, identityNumber: string): Promise<FineViewRow[]> {
-      return selectViews()
+    async paidHistory(identityType: IdentityType, identityNumber: string): Promise<Fine[]> {
+      const rows = await selectFines()
         .where(and(eq(fines.citizenIdentityType, identityType), eq(fines.citizenIdentityNumber, identityNumber), eq(fines.status, 'paid')))
         .orderBy(desc(fines.paidAt))
         .limit(FINE_LIST_LIMIT);
+      return rows.map((r) => r.fine);
     },
 
     /** Fines this officer issued, newest first; `search` is a prefix of the vehicle key or identity number. */
-    async listIssuedBy(userId: number, search?: { vehicleKey: string; identityNumber: string }): Promise<FineViewRow[]> {
+    async listIssuedBy(userId: number, search?: { vehicleKey: string; identityNumber: string }): Promise<Fine[]> {
       let filter: SQL | undefined;
       if (search) {
         filter = or(
@@ -76,10 +116,11 @@ export function createFinesRepository(db: Database) {
         );
         if (!filter) return [];
       }
-      return selectViews()
+      const rows = await selectFines()
         .where(and(eq(fines.issuedByUserId, userId), filter))
         .orderBy(desc(fines.issuedAt))
         .limit(FINE_LIST_LIMIT);
+      return rows.map((r) => r.fine);
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */

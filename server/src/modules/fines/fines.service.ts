@@ -1,10 +1,8 @@
 import {
-  colomboDate,
   FINE_PAYMENT_CANCEL_PATH,
   FINE_PAYMENT_SUCCESS_PATH,
   OFFENSE_TYPES,
   amountToCents,
-  centsToAmount,
   colomboLocalToDate,
   normaliseIdentityNumber,
   vehicleSearchKey,
@@ -21,35 +19,9 @@ import { notPaid } from '../payments/payments.errors';
 import type { PaymentsService } from '../payments/payments.service';
 import { dueDateFor } from './fines.dates';
 import { fineAlreadyPaid, fineNotFound } from './fines.errors';
-import type { FinesRepository, FineViewRow } from './fines.repository';
+import type { FinesRepository } from './fines.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The API's fine: exact amounts as two-place strings, instants in ISO UTC, Overdue worked out for today (Colombo, YYYY-MM-DD). */
-export function toFine({ fine, issuedBy }: FineViewRow, today = colomboDate(new Date())): Fine {
-  const overdue = fine.status === 'unpaid' && today > fine.dueDate;
-  return {
-    id: fine.id,
-    citizen_identity_type: fine.citizenIdentityType,
-    citizen_identity_number: fine.citizenIdentityNumber,
-    vehicle_number: fine.vehicleNumber,
-    amount: centsToAmount(fine.amountCents),
-    description: fine.description,
-    incident_date: fine.incidentAt.toISOString(),
-    incident_location: fine.incidentLocation,
-    offense_type: fine.offenseType,
-    speed_recorded: fine.speedRecorded,
-    speed_limit: fine.speedLimit,
-    court_required: fine.courtRequired,
-    status: fine.status,
-    display_status: fine.status === 'paid' ? 'Paid' : overdue ? 'Overdue' : 'Unpaid',
-    due_date: fine.dueDate,
-    issued_at: fine.issuedAt.toISOString(),
-    paid_at: fine.paidAt ? fine.paidAt.toISOString() : null,
-    payment_reference: fine.paymentReference,
-    issued_by: issuedBy,
-  };
-}
 
 export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService }) {
   const { db, fines, payments } = deps;
@@ -57,10 +29,10 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
   // A paid checkout for a fine marks the fine paid, in the payment's own transaction.
   payments.registerFulfiller('fine', (tx, payment) => fines.markPaid(tx, payment.referenceId, payment));
 
-  async function viewOrNotFound(id: string) {
-    const row = UUID.test(id) ? await fines.findView(id) : undefined;
-    if (!row) throw fineNotFound();
-    return row;
+  async function fineOrNotFound(id: string) {
+    const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
+    if (!fine) throw fineNotFound();
+    return fine;
   }
 
   return {
@@ -86,37 +58,33 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
           stationId: officer.stationId,
         }),
       );
-      return toFine((await fines.findView(id))!);
+      return (await fines.findFine(id))!;
     },
 
     async listIssuedBy(officer: Principal, search?: string): Promise<Fine[]> {
-      const rows = await fines.listIssuedBy(
+      return fines.listIssuedBy(
         officer.userId,
         search ? { vehicleKey: vehicleSearchKey(search), identityNumber: normaliseIdentityNumber(search) } : undefined,
       );
-      const today = colomboDate(new Date());
-      return rows.map((r) => toFine(r, today));
     },
 
-    async searchForCitizen(query: z.output<typeof fineSearchQuerySchema>): Promise<Fine[]> {
+    /** The fines matching all three, as the JSON text of a Fine array (the route sends it as it is). */
+    async searchForCitizenJson(query: z.output<typeof fineSearchQuerySchema>): Promise<string> {
       const vehicleKey = vehicleSearchKey(query.vehicle_number);
       const identityNumber = normaliseIdentityNumber(query.identity_number);
-      if (!vehicleKey || !identityNumber) return [];
-      const today = colomboDate(new Date());
-      return (await fines.searchForCitizen(query.identity_type, identityNumber, vehicleKey)).map((r) => toFine(r, today));
+      if (!vehicleKey || !identityNumber) return '[]';
+      return fines.searchForCitizenJson(query.identity_type, identityNumber, vehicleKey);
     },
 
     /** The paid fines of the signed-in citizen's own identity. */
     async history(citizen: Principal): Promise<Fine[]> {
       if (!citizen.identityType || !citizen.identityNumber) return [];
-      const rows = await fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
-      const today = colomboDate(new Date());
-      return rows.map((r) => toFine(r, today));
+      return fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
     },
 
     /** Starts a checkout for the database's amount; the browser goes to the answered URL. */
     async initiatePayment(citizen: Principal, fineId: string) {
-      const { fine } = await viewOrNotFound(fineId);
+      const fine = await fineOrNotFound(fineId);
       if (fine.status === 'paid') throw fineAlreadyPaid();
       const { url } = await payments.startCheckout({
         purpose: 'fine',
@@ -135,12 +103,12 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
      * for it is paid. Only the citizen who started a payment for the fine may ask (others get 404).
      */
     async markPaid(citizen: Principal, fineId: string, sessionId?: string): Promise<Fine> {
-      const { fine } = await viewOrNotFound(fineId);
+      const fine = await fineOrNotFound(fineId);
       const payment = await payments.findForPayer('fine', fineId, citizen.userId, sessionId);
       if (!payment) throw fineNotFound();
       // Already paid (the webhook came first, or this is a reload): the same receipt again.
       if (fine.status !== 'paid' && !(await payments.verify(payment))) throw notPaid();
-      return toFine((await fines.findView(fineId))!);
+      return (await fines.findFine(fineId))!;
     },
 
     async analytics(offenseType?: OffenseType): Promise<FineAnalytics> {
