@@ -12,6 +12,10 @@ export interface NotificationHandlers {
 export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+/** The channel goes into a LISTEN statement as an identifier: only plain lower-case names. */
+const checkChannel = (channel: string) => {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+};
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -22,7 +26,7 @@ const RECONNECT_MAX_MS = 10_000;
  */
 export function listenOnPostgres(connectionString: string): Listen {
   return async (channel, handlers) => {
-    if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    checkChannel(channel);
     let stopped = false;
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
@@ -73,7 +77,7 @@ export function listenOnPostgres(connectionString: string): Listen {
 /** PGlite runs in this process: its notifications arrive before the query that caused them resolves. */
 export function listenOnPglite(client: PGlite): Listen {
   return async (channel, handlers) => {
-    if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    checkChannel(channel);
     const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
     handlers.onListening();
     return unlisten;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { FINE_LIST_LIMIT, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { officers } from '../users/users.schema';
@@ -43,16 +43,15 @@ const fineJson = sql<Fine>`json_build_object(
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createFinesRepository(db: Database) {
-  const selectFines = (tx: DbOrTx = db) =>
-    tx.select({ fine: fineJson }).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
-  const unpaidFirst = [sql`${fines.status} = 'paid'`, desc(fines.issuedAt)] as const;
+  /** Fines with their issuing officer, whose name `fineJson` shows. */
+  const selectWithOfficer = <T extends SelectedFields>(fields: T) =>
+    db.select(fields).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
+  const selectFines = () => selectWithOfficer({ fine: fineJson });
 
   // The citizens' search is the hot path: prepared once, so neither drizzle nor PostgreSQL plans it per
   // request, and answered as JSON text that the route sends as it is.
-  const found = db
-    .select({ fine: sql<Fine>`${fineJson}`.as('fine'), paidLast: sql<boolean>`${fines.status} = 'paid'`.as('paid_last'), issuedAt: fines.issuedAt })
-    .from(fines)
-    .leftJoin(officers, eq(officers.userId, fines.issuedByUserId))
+  const paidLast = sql<boolean>`${fines.status} = 'paid'`;
+  const found = selectWithOfficer({ fine: sql<Fine>`${fineJson}`.as('fine'), paidLast: paidLast.as('paid_last'), issuedAt: fines.issuedAt })
     .where(
       and(
         eq(fines.citizenIdentityType, sql.placeholder('identityType')),
@@ -60,7 +59,7 @@ export function createFinesRepository(db: Database) {
         eq(fines.vehicleKey, sql.placeholder('vehicleKey')),
       ),
     )
-    .orderBy(...unpaidFirst)
+    .orderBy(paidLast, desc(fines.issuedAt))
     .limit(FINE_LIST_LIMIT)
     .as('found');
   const citizenSearch = db
