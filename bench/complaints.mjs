@@ -9,7 +9,8 @@ import pg from 'pg';
 import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
-import { ADMIN, PG_BASE, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { startPostgres } from './postgres-server.mjs';
+import { ADMIN, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -189,11 +190,21 @@ async function benchBooking(base, tokens, client) {
 
 async function main() {
   requireBuild();
+  const postgres = await startPostgres();
+  console.log(`PostgreSQL: ${postgres.description}`);
+  try {
+    await measure(postgres.url);
+  } finally {
+    await postgres.stop();
+  }
+}
+
+async function measure(pgBase) {
   const dbName = `pes_bench_cmp_${randomBytes(4).toString('hex')}`;
-  const adminClient = new pg.Client({ connectionString: PG_BASE });
+  const adminClient = new pg.Client({ connectionString: pgBase });
   await adminClient.connect();
   await adminClient.query(`create database ${dbName}`);
-  const dbUrl = new URL(PG_BASE);
+  const dbUrl = new URL(pgBase);
   dbUrl.pathname = `/${dbName}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-cmp-'));
   let server;

@@ -1,5 +1,5 @@
 // GET /api/auth/getCurrentUserInfo (token check + one indexed principal query) with 10 connections,
-// on PostgreSQL (a fresh database on 127.0.0.1:5432, or BENCH_PG_URL) and on PGlite.
+// on PostgreSQL (a fresh database on the benchmarks' own server, postgres-server.mjs, or BENCH_PG_URL) and on PGlite.
 // Targets: ≥ 3,000 req/s on PostgreSQL, ≥ 1,000 req/s on PGlite; every answer a 200.
 // BENCH_SECONDS (default 10) sets the measured run; a 2 s warm-up precedes it.
 import fs from 'node:fs';
@@ -8,14 +8,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ADMIN, PG_BASE, printTable, requireBuild, signIn, startServer, stopServer } from './server-process.mjs';
+import { startPostgres } from './postgres-server.mjs';
+import { ADMIN, printTable, requireBuild, signIn, startServer, stopServer } from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { postgres: 3000, pglite: 1000 };
 
-async function createPgDatabase() {
+async function createPgDatabase(pgBase) {
   const name = `pes_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
+  const admin = new pg.Client({ connectionString: pgBase, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
   } catch {
@@ -23,12 +24,12 @@ async function createPgDatabase() {
   }
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(PG_BASE);
+  const url = new URL(pgBase);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
+      const c = new pg.Client({ connectionString: pgBase });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
@@ -60,7 +61,11 @@ async function measure(kind, serverOptions) {
 
 requireBuild();
 const rows = [];
-const pgDb = await createPgDatabase();
+const postgres = await startPostgres().catch((err) => {
+  console.error(err.message);
+  return undefined;
+});
+const pgDb = postgres && (await createPgDatabase(postgres.url));
 if (pgDb) {
   // Uploads still go to DATA_DIR with PostgreSQL; none are made here.
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-pg-'));
@@ -71,8 +76,9 @@ if (pgDb) {
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   }
 } else {
-  rows.push({ measure: 'postgres', value: `no PostgreSQL at ${PG_BASE}`, target: `≥ ${TARGETS.postgres} req/s`, ok: false });
+  rows.push({ measure: 'postgres', value: `no PostgreSQL server (${postgres?.url ?? 'could not start one'})`, target: `≥ ${TARGETS.postgres} req/s`, ok: false });
 }
+await postgres?.stop();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-pglite-'));
 try {
   rows.push(...(await measure('pglite', { dataDir })));

@@ -1,6 +1,6 @@
 // Fines benchmark: citizen search and analytics over 1,000,000 fines, on PostgreSQL and on PGlite.
-// Needs the built server (`npm run build` at the repo root) and PostgreSQL on 127.0.0.1:5432 (it creates
-// and drops its own database; PGlite gets a temporary DATA_DIR). Exits non-zero when a target is missed.
+// Needs the built server (`npm run build` at the repo root) and PostgreSQL's binaries: it runs a PostgreSQL
+// server of its own (postgres-server.mjs; BENCH_PG_URL for another), and PGlite gets a temporary DATA_DIR. Exits non-zero when a target is missed.
 // BENCH_SECONDS (default 15) sets each measured run; BENCH_ONLY=postgres|pglite runs one database.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,9 +11,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines } from './fines-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
-import { ADMIN, PG_BASE, call, mintToken, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { startPostgres } from './postgres-server.mjs';
+import { ADMIN, call, mintToken, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+/** The searches are measured this many times in a row; the target is judged on the worst run. */
+const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
 
 const TARGETS = {
@@ -94,10 +97,18 @@ const searchPath = (k) => {
   return `/api/fines/search?${new URLSearchParams({ identity_type: 'NIC', identity_number: citizenNic(c), vehicle_number: citizenVehicle(c) })}`;
 };
 
-/** Searches for random existing citizens (five fines each), evenly spread at `rate` per second, taking turns on the sessions. */
-function benchSearch(base, citizenTokens, rate) {
+/**
+ * Searches for random existing citizens (five fines each), evenly spread at `rate` per second, taking turns
+ * on the sessions: SEARCH_RUNS runs after one warm-up. Answers the worst run, with every run's p99.
+ */
+async function benchSearch(base, citizenTokens, rate) {
   const headerSets = citizenTokens.map((token) => ({ authorization: `Bearer ${token}` }));
-  return pacedRun({ url: base, connections: 40, rate, nextHeaders: (k) => headerSets[k % headerSets.length], nextPath: searchPath }, 5);
+  const opts = { url: base, connections: 40, rate, nextHeaders: (k) => headerSets[k % headerSets.length], nextPath: searchPath };
+  await pacedLoad({ ...opts, seconds: 5 });
+  const runs = [];
+  for (let i = 0; i < SEARCH_RUNS; i++) runs.push(await pacedLoad({ ...opts, seconds: MEASURE_SECONDS }));
+  const worst = runs.reduce((a, b) => (b.p99 > a.p99 || b.failed > a.failed ? b : a));
+  return { ...worst, rate: Math.min(...runs.map((r) => r.rate)), failed: runs.reduce((n, r) => n + r.failed, 0), eachP99: runs.map((r) => r.p99) };
 }
 
 /** The same searches, each on a session of its own that the server has not seen before. */
@@ -129,14 +140,25 @@ async function overviewIsExact(base, officerToken, query, offenseType) {
 }
 
 const ok = (r, target) => r.p99 < target.p99Ms && r.failed === 0 && r.rate >= target.rate * 0.95;
-const figure = (r) => `${r.p99} ms (p50 ${r.p50}, max ${r.max}; ${r.rate.toFixed(0)} req/s, ${r.failed} failed, ${load()})`;
+const figure = (r) =>
+  `${r.p99} ms (${r.eachP99 ? `worst of ${r.eachP99.join(', ')}; ` : ''}p50 ${r.p50}, max ${r.max}; ${r.rate.toFixed(0)} req/s, ${r.failed} failed, ${load()})`;
 
 async function onPostgres(rows) {
+  const postgres = await startPostgres();
+  console.log(`PostgreSQL: ${postgres.description}`);
+  try {
+    await measureOnPostgres(rows, postgres.url);
+  } finally {
+    await postgres.stop();
+  }
+}
+
+async function measureOnPostgres(rows, pgBase) {
   const dbName = `pes_bench_fines_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
+  const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
-  const dbUrl = new URL(PG_BASE);
+  const dbUrl = new URL(pgBase);
   dbUrl.pathname = `/${dbName}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-fines-pg-'));
   const client = new pg.Client({ connectionString: dbUrl.toString() });
@@ -212,7 +234,7 @@ async function main() {
     if (ONLY !== 'pglite') await onPostgres(rows);
     if (ONLY !== 'postgres') await onPglite(rows);
   } finally {
-    const w = [72, 60, 12];
+    const w = [72, 96, 12];
     console.log(`\n${'measure'.padEnd(w[0])}${'figure'.padEnd(w[1])}${'target'.padEnd(w[2])}result`);
     for (const [name, fig, target, pass] of rows) console.log(`${name.padEnd(w[0])}${String(fig).padEnd(w[1])}${target.padEnd(w[2])}${pass ? 'ok' : 'MISSED'}`);
     process.exitCode = rows.length > 0 && rows.every((r) => r[3]) ? (process.exitCode ?? 0) : 1;

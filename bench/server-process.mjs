@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
-export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
 const TOKEN_SECRET = randomBytes(32).toString('hex');
 
