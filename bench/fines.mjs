@@ -1,7 +1,9 @@
 // Fines benchmark: citizen search and analytics over 1,000,000 fines, on PostgreSQL and on PGlite.
 // Needs the built server (`npm run build` at the repo root) and PostgreSQL's binaries: it runs a PostgreSQL
-// server of its own (postgres-server.mjs; BENCH_PG_URL for another), and PGlite gets a temporary DATA_DIR. Exits non-zero when a target is missed.
-// BENCH_SECONDS (default 15) sets each measured run; BENCH_ONLY=postgres|pglite runs one database.
+// server of its own (postgres-server.mjs; BENCH_PG_URL for another), and PGlite gets a temporary DATA_DIR.
+// Exits non-zero when a target is missed. BENCH_SECONDS (default 15) sets each measured run,
+// BENCH_SEARCH_RUNS (default 3) how many search runs are judged on the worst, and BENCH_ONLY=postgres|pglite
+// runs one database.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
