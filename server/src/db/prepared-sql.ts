@@ -9,7 +9,7 @@ const dialect = new PgDialect();
  * prepared under `name`, like a builder's `.prepare(name)`: PostgreSQL parses and plans it once per
  * connection instead of on every call. Its values are `sql.placeholder(...)`s, bound at each call.
  */
-export function prepareSql<Row>(db: Database, name: string, statement: SQL) {
+export function prepareSql<Row, Values extends Record<string, unknown>>(db: Database, name: string, statement: SQL) {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
-  return async (values: Record<string, unknown>): Promise<Row[]> => ((await prepared.execute(values)) as { rows: Row[] }).rows;
+  return async (values: Values): Promise<Row[]> => ((await prepared.execute(values)) as { rows: Row[] }).rows;
 }

@@ -99,6 +99,20 @@ export interface Booking {
   attachment: { path: string; mimeType: string; sizeBytes: number; originalName: string; purpose: string } | null;
 }
 
+/** The values the booking statement binds: the complaint's, where to book it and its attachment's. */
+type BookingValues = Omit<NewComplaint, 'occurredAt'> & {
+  occurredAt: string;
+  year: string;
+  slotId: number;
+  stationName: string;
+  today: string;
+  filePath: string | null;
+  fileMimeType: string | null;
+  fileSizeBytes: number | null;
+  fileOriginalName: string | null;
+  filePurpose: string | null;
+};
+
 /** What the database decided when booking, beyond the submitted fields. */
 export interface BookedComplaint {
   id: number;
@@ -146,8 +160,8 @@ export function createComplaintsRepository(db: Database) {
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed.
-  const v = (name: string) => sql.placeholder(name);
-  const bookStatement = prepareSql<BookedComplaint>(
+  const v = (name: keyof BookingValues) => sql.placeholder(name);
+  const bookStatement = prepareSql<BookedComplaint, BookingValues>(
     db,
     'complaints_book',
     sql`
@@ -202,6 +216,9 @@ export function createComplaintsRepository(db: Database) {
     async book(booking: Booking, c: NewComplaint, year: string): Promise<BookedComplaint | undefined> {
       const a = booking.attachment;
       const rows = await bookStatement({
+        ...c,
+        occurredAt: c.occurredAt.toISOString(),
+        year,
         slotId: booking.slotId,
         stationName: booking.stationName,
         today: booking.today,
@@ -210,31 +227,6 @@ export function createComplaintsRepository(db: Database) {
         fileSizeBytes: a?.sizeBytes ?? null,
         fileOriginalName: a?.originalName ?? null,
         filePurpose: a?.purpose ?? null,
-        year,
-        type: c.type,
-        citizenUserId: c.citizenUserId,
-        branch: c.branch,
-        fullName: c.fullName,
-        age: c.age,
-        gender: c.gender,
-        homeAddress: c.homeAddress,
-        idNumber: c.idNumber,
-        phoneNumber: c.phoneNumber,
-        religion: c.religion,
-        nationality: c.nationality,
-        occupation: c.occupation,
-        workAddress: c.workAddress,
-        maritalStatus: c.maritalStatus,
-        gramaDivision: c.gramaDivision,
-        incidentType: c.incidentType,
-        crimeCategory: c.crimeCategory,
-        trafficCategory: c.trafficCategory,
-        whatHappened: c.whatHappened,
-        occurredAt: c.occurredAt.toISOString(),
-        place: c.place,
-        howOccurred: c.howOccurred,
-        damageValue: c.damageValue,
-        evidence: c.evidence,
       });
       return rows[0];
     },
