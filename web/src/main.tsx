@@ -7,7 +7,7 @@ import '@fontsource/noto-sans-sinhala/600.css';
 import '@fontsource/noto-sans-tamil/400.css';
 import '@fontsource/noto-sans-tamil/600.css';
 import './styles/global.css';
-import { i18nReady } from './i18n';
+import { i18nReady } from './lib/i18n';
 import { App } from './app/App';
 
 void i18nReady.then(() => {

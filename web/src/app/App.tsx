@@ -1,16 +1,16 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { SessionProvider } from '../lib/session/SessionProvider';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
     <BrowserRouter>
-      <AuthProvider>
+      <SessionProvider>
         <Suspense fallback={null}>
           <AppRoutes />
         </Suspense>
-      </AuthProvider>
+      </SessionProvider>
     </BrowserRouter>
   );
 }

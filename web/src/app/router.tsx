@@ -12,7 +12,7 @@ import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/hom
 function area<M extends Record<string, unknown>>(load: () => Promise<M>) {
   return (name: keyof M & string) =>
     lazy(async () => {
-      const [module, { QueryProvider }] = await Promise.all([load(), import('./query')]);
+      const [module, { QueryProvider }] = await Promise.all([load(), import('../lib/query')]);
       const Page = module[name] as ComponentType;
       return {
         default: () => (

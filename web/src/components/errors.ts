@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/client';
+import { ApiError } from '../lib/api/client';
 
 /** A translated message for any error: the server's code if known, else its message, else the fallback key. */
 export function useErrorMessage() {

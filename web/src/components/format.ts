@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE, colomboDate, colomboDateTimeLocal, type Language } from '@pes/contracts';
-import { LOCALE_TAGS } from '../i18n/languages';
+import { LOCALE_TAGS } from '../lib/i18n/languages';
 
 /** Sinhala month names, for browsers whose Intl data has no Sinhala (Debian's Chromium, for one). */
 const SINHALA_MONTHS = ['ජනවාරි', 'පෙබරවාරි', 'මාර්තු', 'අප්‍රේල්', 'මැයි', 'ජූනි', 'ජූලි', 'අගෝස්තු', 'සැප්තැම්බර්', 'ඔක්තෝබර්', 'නොවැම්බර්', 'දෙසැම්බර්'];

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../features/auth/auth-context';
-import { rememberReturnPath } from '../../features/auth/return-path';
+import { useSession } from '../../lib/session/session-context';
+import { rememberReturnPath } from '../../lib/session/return-path';
 import { paths, signInPathFor } from '../../paths';
 
 export function AccountMenu() {
   const { t } = useTranslation();
-  const { user, signOut } = useAuth();
+  const { user, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState(false);

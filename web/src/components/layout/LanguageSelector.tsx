@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@pes/contracts';
-import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { LANGUAGE_NAMES } from '../../lib/i18n/languages';
 
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { colomboDate, type AdminSlot } from '@pes/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth-context';
+import { useSession } from '../../lib/session/session-context';
 import { useStationName } from '../complaints/stations';
 import { AddSlotForm } from './slots/AddSlotForm';
 import { AssignOfficers } from './slots/AssignOfficers';
@@ -15,7 +15,7 @@ import './slots/slots.css';
 /** The administrator's home: appointment slots and the officers who serve them. */
 export function AdminDashboardPage() {
   const { t } = useTranslation(['slots', 'common']);
-  const { user, signOut } = useAuth();
+  const { user, signOut } = useSession();
   const navigate = useNavigate();
   const stationName = useStationName();
   const adminStation = user?.station ?? '';

@@ -11,7 +11,7 @@ import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth-context';
+import { useSession } from '../../lib/session/session-context';
 import { useCreateOfficer, useStations } from './create-officer.api';
 import './create-officer.css';
 
@@ -22,7 +22,7 @@ const EMPTY: CreateOfficerRequest = { username: '', password: '', full_name: '',
 
 export function CreateOfficerPage() {
   const { t, i18n } = useTranslation(['officers', 'common']);
-  const { user } = useAuth();
+  const { user } = useSession();
   const errorMessage = useErrorMessage();
   const stations = useStations();
   const create = useCreateOfficer();

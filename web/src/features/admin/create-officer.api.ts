@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateOfficerRequest, Officer, Station } from '@pes/contracts';
-import { api } from '../../api/client';
+import { api } from '../../lib/api/client';
 
 /** Police stations (public list, with Sinhala and Tamil names). */
 export function useStations() {

@@ -6,7 +6,7 @@ import { loginRequestSchema, type LoginArea } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
-import { useAuth } from './auth-context';
+import { useSession } from '../../lib/session/session-context';
 
 const credentialsSchema = loginRequestSchema.pick({ username: true, password: true });
 type Credentials = { username: string; password: string };
@@ -19,7 +19,7 @@ type Credentials = { username: string; password: string };
  */
 export function LoginForm({ area, errorText, submitLabel }: { area: LoginArea; errorText: (err: unknown) => string; submitLabel: string }) {
   const { t } = useTranslation(['auth', 'common']);
-  const { signIn } = useAuth();
+  const { signIn } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,

@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
 import { LoginForm } from './LoginForm';
 import { loginFailure } from './login-errors';
-import { takeReturnPath } from './return-path';
+import { takeReturnPath } from '../../lib/session/return-path';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import './auth.css';
 

@@ -13,7 +13,7 @@ import {
   signupCitizenFieldsSchema,
   type SignupFileField,
 } from '@pes/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';

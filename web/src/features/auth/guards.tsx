@@ -2,10 +2,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '@pes/contracts';
-import { sessionStore } from '../../api/session-storage';
+import { sessionStore } from '../../lib/session/session-storage';
 import { paths } from '../../paths';
-import { useAuth } from './auth-context';
-import { rememberReturnPath } from './return-path';
+import { useSession } from '../../lib/session/session-context';
+import { rememberReturnPath } from '../../lib/session/return-path';
 
 function Checking({ text }: { text: string }) {
   return (
@@ -17,7 +17,7 @@ function Checking({ text }: { text: string }) {
 
 /** Citizen-only pages: anyone whose stored app_role is not citizen goes to /login, which brings them back. */
 export function RequireCitizen({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state } = useSession();
   const location = useLocation();
   const { t } = useTranslation();
   if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
@@ -30,7 +30,7 @@ export function RequireCitizen({ children }: { children: ReactNode }) {
 
 /** Admin area: anyone not an admin goes to /admin (the admin sign-in page). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state } = useSession();
   const { t } = useTranslation();
   if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
   if (state.status !== 'authenticated' || state.user.role !== 'admin') return <Navigate to={paths.adminLogin} replace />;
@@ -39,7 +39,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 /** Police area: 'Loading...' while the session is checked; anyone not a police officer goes to /police/login. */
 export function RequirePolice({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state } = useSession();
   const { t } = useTranslation();
   if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
   if (state.status !== 'authenticated' || state.user.role !== 'police_officer') return <Navigate to={paths.policeLogin} replace />;
@@ -48,7 +48,7 @@ export function RequirePolice({ children }: { children: ReactNode }) {
 
 /** A police page for one branch: 'Verifying permission...', else an alert and back to the dashboard. */
 export function RequireBranch({ branch, deniedKey, children }: { branch: Branch; deniedKey: string; children: ReactNode }) {
-  const { state } = useAuth();
+  const { state } = useSession();
   const { t } = useTranslation();
   const alerted = useRef(false);
   const denied = state.status === 'authenticated' && state.user.branch !== branch;

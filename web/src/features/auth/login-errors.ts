@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 
 /** What went wrong at sign-in, in the terms each page words its own message by. */
 export type LoginFailure = 'invalid' | 'wrongRole' | 'throttled' | 'other';

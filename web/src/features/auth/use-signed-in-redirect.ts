@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '@pes/contracts';
-import { useAuth } from './auth-context';
+import { useSession } from '../../lib/session/session-context';
 
 /**
  * Sends a user signed in with `role` on to `target()`: both when they open the sign-in page with a
@@ -9,7 +9,7 @@ import { useAuth } from './auth-context';
  * consumed once.
  */
 export function useSignedInRedirect(role: Role, target: () => string) {
-  const { user } = useAuth();
+  const { user } = useSession();
   const navigate = useNavigate();
   const done = useRef(false);
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
   type Complaint,
   type ComplaintType,
 } from '@pes/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { applyServerFieldErrors } from '../../components/errors';

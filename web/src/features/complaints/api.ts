@@ -7,7 +7,7 @@ import {
   type SlotBranch,
   type SubmitComplaintResponse,
 } from '@pes/contracts';
-import { api } from '../../api/client';
+import { api } from '../../lib/api/client';
 
 export const complaintKeys = {
   mine: ['complaints', 'mine'] as const,

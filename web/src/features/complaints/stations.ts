@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Station } from '@pes/contracts';
-import { api } from '../../api/client';
+import { api } from '../../lib/api/client';
 
 /** The police stations (reference data: cached for the whole visit). */
 export function useStations() {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { sandboxPayRequestSchema, type SandboxSession } from '@pes/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';

@@ -10,7 +10,7 @@ import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth-context';
+import { useSession } from '../../lib/session/session-context';
 import { goToServerUrl, useFineSearch, useInitiatePayment } from './api';
 import { SearchResultsTable } from './components/SearchResultsTable';
 import { useFineLabels } from './components/labels';
@@ -19,7 +19,7 @@ import './fines.css';
 /** A citizen finds their fines by identity and vehicle number together, and pays an unpaid one by card. */
 export function PayFinePage() {
   const { t } = useTranslation(['fines', 'common']);
-  const { user } = useAuth();
+  const { user } = useSession();
   const labels = useFineLabels();
   const errorMessage = useErrorMessage();
   const [query, setQuery] = useState<FineSearchQuery | null>(null);

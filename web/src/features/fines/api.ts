@@ -9,7 +9,7 @@ import type {
   SandboxPayRequest,
   SandboxSession,
 } from '@pes/contracts';
-import { api } from '../../api/client';
+import { api } from '../../lib/api/client';
 
 const keys = {
   officerFines: (search: string) => ['fines', 'officer', search] as const,

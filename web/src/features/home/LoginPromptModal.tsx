@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
-import { takeReturnPath } from '../auth/return-path';
+import { takeReturnPath } from '../../lib/session/return-path';
 import { paths } from '../../paths';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAuth } from '../auth/auth-context';
-import { rememberReturnPath } from '../auth/return-path';
+import { useSession } from '../../lib/session/session-context';
+import { rememberReturnPath } from '../../lib/session/return-path';
 import { LoginPromptModal } from './LoginPromptModal';
 
 /**
@@ -9,7 +9,7 @@ import { LoginPromptModal } from './LoginPromptModal';
  * someone is signed in, the link is followed and the page's own guard decides.
  */
 export function useSignInPrompt() {
-  const { state } = useAuth();
+  const { state } = useSession();
   const [open, setOpen] = useState(false);
   const onNeedSignIn =
     state.status === 'anonymous'

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
-import { useAuth } from '../auth/auth-context';
+import { useSession } from '../../lib/session/session-context';
 import { ComplaintQueue } from '../complaints/ComplaintQueue';
 import { FineOfficerDashboard } from '../fines/FineOfficerDashboard';
 
 /** One dashboard per branch: each branch's work comes from the feature that owns it. */
 export function PoliceDashboardPage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
+  const { user } = useSession();
   if (!user) return null;
   return (
     <section className="page">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSlot, Branch, CreateSlotRequest, OfficerSearchResult } from '@pes/contracts';
-import { api } from '../../../api/client';
+import { api } from '../../../lib/api/client';
 
 const slotKeys = {
   all: ['admin', 'slots'] as const,

@@ -6,7 +6,7 @@ import { LANGUAGES, validationMessagesEn } from '@pes/contracts';
  * ./index.ts does it: `<ns>.json` merged with each `<ns>.<feature>.json`, and English `validation`
  * taken from the contracts.
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
 
 interface Part {
   file: string;
@@ -15,7 +15,7 @@ interface Part {
 const parts = new Map<string, Part[]>(); // key `${lng}/${ns}`
 const namespacesOnDisk = new Set<string>();
 for (const [file, data] of Object.entries(files)) {
-  const match = /\.\.\/locales\/([^/]+)\/([^./]+)(?:\.[^/]+)?\.json$/.exec(file);
+  const match = /\.\.\/\.\.\/locales\/([^/]+)\/([^./]+)(?:\.[^/]+)?\.json$/.exec(file);
   if (!match) throw new Error(`unexpected locale file name ${file}`);
   const [, lng, ns] = match as unknown as [string, string, string];
   namespacesOnDisk.add(ns);

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginArea } from '@pes/contracts';
-import { sessionStore } from '../../api/session-storage';
-import { authApi } from './api';
-import { AuthContext, type AuthState } from './auth-context';
+import { sessionApi } from './session-api';
+import { SessionContext, type SessionState } from './session-context';
+import { sessionStore } from './session-storage';
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => (sessionStore.validToken() ? { status: 'checking' } : { status: 'anonymous' }));
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() => (sessionStore.validToken() ? { status: 'checking' } : { status: 'anonymous' }));
 
   const refresh = useCallback(async () => {
     if (!sessionStore.validToken()) {
@@ -14,7 +14,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const { user } = await authApi.currentUser();
+      const { user } = await sessionApi.currentUser();
       sessionStore.saveRole(user.role, user.branch);
       setState({ status: 'authenticated', user });
     } catch {
@@ -28,21 +28,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const signIn = useCallback(async (area: LoginArea, username: string, password: string) => {
-    const result = await authApi.login(area, username, password);
+    const result = await sessionApi.login(area, username, password);
     sessionStore.saveToken(result.token);
     sessionStore.saveRole(result.role, result.branch);
-    const { user } = await authApi.currentUser();
+    const { user } = await sessionApi.currentUser();
     setState({ status: 'authenticated', user });
     return user;
   }, []);
 
   const signOut = useCallback(async () => {
     try {
-      await authApi.logout();
+      await sessionApi.logout();
     } finally {
       sessionStore.clear();
       // Nothing cached for this user may be shown to the next one.
-      void import('../../app/query').then(({ queryClient }) => queryClient.clear());
+      void import('../query').then(({ queryClient }) => queryClient.clear());
       setState({ status: 'anonymous' });
     }
   }, []);
@@ -51,5 +51,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ state, user: state.status === 'authenticated' ? state.user : null, signIn, signOut, refresh }),
     [state, signIn, signOut, refresh],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

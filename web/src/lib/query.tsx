@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError } from './api/client';
 
 /** One cache for the whole app, loaded with the first area page (it is not needed by the home page). */
 export const queryClient = new QueryClient({

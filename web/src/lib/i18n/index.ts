@@ -7,7 +7,7 @@ import { storedLanguage, storeLanguage } from './languages';
 export const NAMESPACES = ['common', 'validation', 'errors', 'home', 'auth', 'complaints', 'fines', 'police', 'slots', 'payments', 'officers'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
 /**
  * A namespace is `<ns>.json` merged with any `<ns>.<feature>.json` beside it, so each feature keeps its
@@ -16,7 +16,7 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../local
  */
 async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
   if (lng === 'en' && ns === 'validation') return validationMessagesEn;
-  const prefix = `../locales/${lng}/${ns}.`;
+  const prefix = `../../locales/${lng}/${ns}.`;
   const parts = Object.keys(loaders).filter((file) => file === `${prefix}json` || (file.startsWith(prefix) && file.endsWith('.json')));
   const loaded = await Promise.all(parts.map((file) => loaders[file]!()));
   return Object.assign({}, ...loaded.map((m) => m.default));

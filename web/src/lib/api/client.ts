@@ -1,5 +1,5 @@
-import { signInPathFor } from '../paths';
-import { sessionStore } from './session-storage';
+import { signInPathFor } from '../../paths';
+import { sessionStore } from '../session/session-storage';
 
 export class ApiError extends Error {
   constructor(
@@ -16,11 +16,6 @@ export class ApiError extends Error {
 
 const API_BASE = '/api';
 
-function readCookie(name: string) {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
-
 /** Where the browser goes on a 401; replaceable in tests. */
 export const navigation = {
   toSignIn(pathname: string) {
@@ -36,7 +31,7 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 
 /**
  * The one API client (spec §7): relative paths go under /api, cookies are sent, JSON by default,
- * the XSRF cookie is echoed, a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
+ * a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
  * On a 401 all session storage is cleared and the browser goes to the area's sign-in page.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -45,8 +40,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers = new Headers(extraHeaders);
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   const token = sessionStore.validToken();
   if (token) {
     headers.set('authorization', `Bearer ${token}`);
