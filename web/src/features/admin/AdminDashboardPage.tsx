@@ -5,7 +5,7 @@ import { colomboDate, type AdminSlot } from '@pes/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
-import { useStationName } from '../complaints/stations';
+import { useStationName } from '../../lib/stations/stations';
 import { AddSlotForm } from './slots/AddSlotForm';
 import { AssignOfficers } from './slots/AssignOfficers';
 import { SlotsOverview, type OverviewFilter } from './slots/SlotsOverview';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { BRANCHES, createOfficerRequestSchema, type CreateOfficerRequest, type Language, type Officer, type Station } from '@pes/contracts';
+import { BRANCHES, createOfficerRequestSchema, type CreateOfficerRequest, type Officer } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
@@ -12,19 +12,17 @@ import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
-import { useCreateOfficer, useStations } from './create-officer.api';
+import { useStationOptions } from '../../lib/stations/stations';
+import { useCreateOfficer } from './create-officer.api';
 import './create-officer.css';
-
-/** A station's name in the chosen language (the API and the form value use the English name). */
-const stationName = (s: Station, lng: string) => ((lng as Language) === 'si' ? s.name_si : (lng as Language) === 'ta' ? s.name_ta : s.name);
 
 const EMPTY: CreateOfficerRequest = { username: '', password: '', full_name: '', officer_id: '', badge_number: '', rank: '', branch: '' as never, station: '' };
 
 export function CreateOfficerPage() {
-  const { t, i18n } = useTranslation(['officers', 'common']);
+  const { t } = useTranslation(['officers', 'common']);
   const { user } = useSession();
   const errorMessage = useErrorMessage();
-  const stations = useStations();
+  const { stations, options: stationOptions } = useStationOptions();
   const create = useCreateOfficer();
   const [created, setCreated] = useState<Officer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -70,9 +68,6 @@ export function CreateOfficerPage() {
       setFailure(errorMessage(err, 'officers:failed'));
     }
   });
-
-  const lng = i18n.resolvedLanguage ?? i18n.language;
-  const sortedStations = [...(stations.data ?? [])].sort((a, b) => stationName(a, lng).localeCompare(stationName(b, lng), lng));
 
   return (
     <section className="page page--medium create-officer">
@@ -136,9 +131,9 @@ export function CreateOfficerPage() {
               <select {...register('station')} disabled={!stations.data}>
                 {!stations.data ? <option value={user?.station ?? ''}>{stations.isError ? t('hints.ownStation') : t('common:guard.loading')}</option> : null}
                 {stations.data && !user?.station ? <option value="">{t('chooseStation')}</option> : null}
-                {sortedStations.map((s) => (
-                  <option key={s.id} value={s.name}>
-                    {stationName(s, lng)}
+                {stationOptions.map((o) => (
+                  <option key={o.id} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>

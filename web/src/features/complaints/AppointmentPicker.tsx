@@ -6,8 +6,8 @@ import { FormField } from '../../components/FormField';
 import { hhmm } from '../../components/format';
 import { usePublicSlots } from './api';
 import type { ComplaintFormValues } from './complaint-form';
-import { StationSelect } from './StationSelect';
-import { useStations } from './stations';
+import { StationSelect } from '../../lib/stations/StationSelect';
+import { useStations } from '../../lib/stations/stations';
 
 /**
  * Station first, then the day, then one of that day's slots of the branch at the station (spec §5):

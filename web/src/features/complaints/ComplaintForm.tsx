@@ -29,7 +29,7 @@ import {
   type ComplaintFormValues,
 } from './complaint-form';
 import { IncidentTypeFields } from './IncidentTypeFields';
-import { useStationName } from './stations';
+import { useStationName } from '../../lib/stations/stations';
 import './complaints.css';
 
 type Outcome = { kind: 'success'; complaint: Complaint } | { kind: 'error'; message: string } | null;

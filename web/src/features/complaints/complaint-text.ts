@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Complaint } from '@pes/contracts';
 import { hhmm, useFormat } from '../../components/format';
-import { useStationName } from './stations';
+import { useStationName } from '../../lib/stations/stations';
 
 /** Texts of a complaint's coded fields in the chosen language. */
 export function useComplaintText() {

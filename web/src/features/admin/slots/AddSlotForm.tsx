@@ -8,7 +8,7 @@ import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
 import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
 import { hhmm, useFormat } from '../../../components/format';
-import { StationSelect } from '../../complaints/StationSelect';
+import { StationSelect } from '../../../lib/stations/StationSelect';
 import { useCreateSlot } from './api';
 
 interface SlotFormValues {

@@ -5,8 +5,8 @@ import { Alert } from '../../../components/Alert';
 import { useErrorMessage } from '../../../components/errors';
 import { hhmm, useFormat } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
-import { StationSelect } from '../../complaints/StationSelect';
-import { useStationName } from '../../complaints/stations';
+import { StationSelect } from '../../../lib/stations/StationSelect';
+import { useStationName } from '../../../lib/stations/stations';
 import { useAdminSlots, useDeleteSlot, useRemoveOfficer } from './api';
 import '../../complaints/stacked-table.css';
 
