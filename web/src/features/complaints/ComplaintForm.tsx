@@ -109,7 +109,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
             {done.appointment ? (
               <p>
                 {t('form.appointmentBooked', {
-                  date: format.date(`${done.appointment.date}T12:00:00+05:30`),
+                  date: format.calendarDate(done.appointment.date),
                   from: hhmm(done.appointment.time_from),
                   to: hhmm(done.appointment.time_to),
                   station: stationName(done.station),

@@ -25,7 +25,7 @@ export function useComplaintText() {
     appointment: (c: Complaint) =>
       c.appointment
         ? t('track.appointmentValue', {
-            date: format.date(`${c.appointment.date}T12:00:00+05:30`),
+            date: format.calendarDate(c.appointment.date),
             from: hhmm(c.appointment.time_from),
             to: hhmm(c.appointment.time_to),
           })

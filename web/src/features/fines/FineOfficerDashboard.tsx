@@ -111,7 +111,7 @@ export function FineOfficerDashboard() {
                         <FineStatusBadge status={fine.display_status} />
                       </td>
                       <td data-label={columns.due} className="nowrap">
-                        {format.date(fine.due_date)}
+                        {format.calendarDate(fine.due_date)}
                       </td>
                       <td data-label={columns.issued} className="nowrap">
                         {format.dateTime(fine.issued_at)}

@@ -96,7 +96,7 @@ export function IssueFinePage() {
             {t('issue.successDetail', {
               vehicle: issued.vehicle_number,
               amount: format.money(issued.amount),
-              due: format.date(issued.due_date),
+              due: format.calendarDate(issued.due_date),
             })}
           </Alert>
         ) : null}

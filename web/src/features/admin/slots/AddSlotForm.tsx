@@ -49,7 +49,7 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
       const slot = await create.mutateAsync(body);
       setResult({
         kind: 'success',
-        text: t('add.success', { date: format.date(`${slot.date}T12:00:00+05:30`), from: hhmm(slot.time_from), to: hhmm(slot.time_to) }),
+        text: t('add.success', { date: format.calendarDate(slot.date), from: hhmm(slot.time_from), to: hhmm(slot.time_to) }),
       });
       // Keep the day, branch and station: admins usually add several slots in a row.
       reset({ ...getValues(), time_from: '', time_to: '' });

@@ -55,7 +55,7 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
       <p className="slots__selected" aria-live="polite">
         {slot
           ? t('assign.selectedSlot', {
-              date: format.date(`${slot.date}T12:00:00+05:30`),
+              date: format.calendarDate(slot.date),
               from: hhmm(slot.time_from),
               to: hhmm(slot.time_to),
               branch: t(`branches.${slot.branch}`),

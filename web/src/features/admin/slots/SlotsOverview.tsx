@@ -36,7 +36,7 @@ export function SlotsOverview({
   const del = useDeleteSlot();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<AdminSlot | null>(null);
-  const day = filter.date ? format.date(`${filter.date}T12:00:00+05:30`) : '';
+  const day = filter.date ? format.calendarDate(filter.date) : '';
 
   const removeOfficer = async (slot: AdminSlot, officer: SlotOfficer) => {
     setMessage(null);

@@ -54,7 +54,7 @@ export function SearchResultsTable({ fines, payingId, onPay }: { fines: Fine[]; 
                 {format.date(fine.issued_at)}
               </td>
               <td data-label={columns.due} className="nowrap">
-                {format.date(fine.due_date)}
+                {format.calendarDate(fine.due_date)}
               </td>
               <td data-label={columns.status}>
                 <FineStatusBadge status={fine.display_status} />
