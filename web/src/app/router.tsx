@@ -26,6 +26,7 @@ function area<M extends Record<string, unknown>>(load: () => Promise<M>) {
 const auth = area(() => import('../features/auth/pages'));
 const complaints = area(() => import('../features/complaints/pages'));
 const fines = area(() => import('../features/fines/pages'));
+const payments = area(() => import('../features/payments/pages'));
 const clearance = area(() => import('../features/clearance/pages'));
 const anonymous = area(() => import('../features/anonymous/pages'));
 const admin = area(() => import('../features/admin/pages'));
@@ -44,7 +45,7 @@ const PayFinePage = fines('PayFinePage');
 const TrackFinePage = fines('TrackFinePage');
 const FineSuccessPage = fines('FineSuccessPage');
 const FineCancelPage = fines('FineCancelPage');
-const CheckoutPage = fines('CheckoutPage');
+const CheckoutPage = payments('CheckoutPage');
 const ClearanceInfoPage = clearance('ClearanceInfoPage');
 const ClearanceApplyPage = clearance('ClearanceApplyPage');
 const ClearanceSuccessPage = clearance('ClearanceSuccessPage');

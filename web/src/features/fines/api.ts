@@ -6,8 +6,6 @@ import type {
   FineSearchQuery,
   IssueFineInput,
   OffenseType,
-  SandboxPayRequest,
-  SandboxSession,
 } from '@pes/contracts';
 import { api } from '../../lib/api/client';
 
@@ -16,7 +14,6 @@ const keys = {
   analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
   search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
   history: ['fines', 'history'] as const,
-  checkout: (sessionId: string) => ['payments', 'sandbox', sessionId] as const,
 };
 
 // ---- Officers (Traffic Fine Branch)
@@ -78,32 +75,4 @@ export function useMarkPaid() {
       api<Fine>(`/fines/${encodeURIComponent(fineId)}/mark-paid`, { method: 'POST', body: sessionId ? { session_id: sessionId } : {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['fines'] }),
   });
-}
-
-// ---- Sandbox checkout (public: the long random session id is the key)
-
-const sessionPath = (sessionId: string) => `/payments/sandbox/sessions/${encodeURIComponent(sessionId)}`;
-
-export function useCheckoutSession(sessionId: string) {
-  return useQuery({ queryKey: keys.checkout(sessionId), queryFn: () => api<SandboxSession>(sessionPath(sessionId)), staleTime: 0 });
-}
-
-export function usePayCheckout(sessionId: string) {
-  return useMutation({
-    mutationFn: (card: SandboxPayRequest) =>
-      api<{ redirect_url: string }>(`${sessionPath(sessionId)}/pay`, { method: 'POST', body: card, expectUnauthorized: true }),
-  });
-}
-
-export function useCancelCheckout(sessionId: string) {
-  return useMutation({
-    mutationFn: () => api<{ redirect_url: string }>(`${sessionPath(sessionId)}/cancel`, { method: 'POST', body: {}, expectUnauthorized: true }),
-  });
-}
-
-/** Leaves the app for a URL the server gave (the gateway, or back from it); only http(s) or same-site paths. */
-export function goToServerUrl(url: string) {
-  const target = new URL(url, window.location.origin);
-  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error('unexpected redirect');
-  window.location.assign(target.href);
 }

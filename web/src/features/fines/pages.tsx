@@ -3,4 +3,3 @@ export { PayFinePage } from './PayFinePage';
 export { TrackFinePage } from './TrackFinePage';
 export { FineSuccessPage } from './FineSuccessPage';
 export { FineCancelPage } from './FineCancelPage';
-export { CheckoutPage } from './CheckoutPage';

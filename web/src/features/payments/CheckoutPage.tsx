@@ -12,14 +12,15 @@ import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
-import { goToServerUrl, useCancelCheckout, useCheckoutSession, usePayCheckout } from './api';
-import { formatExpiry, groupCardNumber, reformatInput } from './components/card-format';
-import './fines.css';
+import { goToServerUrl } from '../../lib/api/server-redirect';
+import { useCancelCheckout, useCheckoutSession, usePayCheckout } from './api';
+import { formatExpiry, groupCardNumber, reformatInput } from './card-format';
+import './payments.css';
 
 /**
  * The sandbox gateway's hosted checkout (TEST mode): the portal's stand-in for Stripe Checkout.
  * Public, because the gateway page needs no portal sign-in; the long random session id is the key.
- * Used for fines now and for clearance fees later, so its texts live in the `payments` namespace.
+ * Any purpose pays here (fines now, clearance fees next), so it is a feature of its own with its own namespace.
  */
 export function CheckoutPage() {
   const { sessionId = '' } = useParams();
@@ -51,7 +52,7 @@ export function CheckoutPage() {
   }
 
   return (
-    <section className="page fines-page checkout">
+    <section className="page checkout">
       <PageTitle>{t('common:pageTitles.checkout')}</PageTitle>
       <div className="checkout__test-banner" role="note" aria-label={t('checkout.testBannerLabel')}>
         <strong>{t('checkout.testBannerTitle')}</strong>
@@ -71,7 +72,7 @@ function SessionSummary({ session }: { session: SandboxSession }) {
   return (
     <div className="checkout__summary">
       <div>
-        <p className="fines-empty">{t('checkout.payingFor')}</p>
+        <p className="checkout__muted">{t('checkout.payingFor')}</p>
         <p>
           <strong>{session.description}</strong>
         </p>
@@ -199,7 +200,7 @@ function CardForm({ session }: { session: SandboxSession }) {
         <input type="text" autoComplete="cc-name" {...register('cardholder_name')} />
       </FormField>
 
-      <div className="fines-form-actions">
+      <div className="checkout__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {pay.isPending ? t('checkout.processing') : t('checkout.pay', { amount: format.money(session.amount) })}
         </button>

@@ -1,0 +1,2 @@
+// The pages of this area, loaded together as one chunk.
+export { CheckoutPage } from './CheckoutPage';
