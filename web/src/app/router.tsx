@@ -1,28 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useRoutes } from 'react-router';
 import { Layout } from '../components/layout/Layout';
 import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
 import { paths } from '../paths';
 import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
+import { area, AreaBoundary } from './area';
 
-/**
- * One chunk per area: the page components of a feature load together, on first use,
- * each inside the shared query cache (which is itself loaded with the first area page).
- */
-function area<M extends Record<string, unknown>>(load: () => Promise<M>) {
-  return (name: keyof M & string) =>
-    lazy(async () => {
-      const [module, { QueryProvider }] = await Promise.all([load(), import('../lib/query')]);
-      const Page = module[name] as ComponentType;
-      return {
-        default: () => (
-          <QueryProvider>
-            <Page />
-          </QueryProvider>
-        ),
-      };
-    });
-}
 const auth = area(() => import('../features/auth/pages'));
 const complaints = area(() => import('../features/complaints/pages'));
 const fines = area(() => import('../features/fines/pages'));
@@ -30,7 +13,12 @@ const payments = area(() => import('../features/payments/pages'));
 const clearance = area(() => import('../features/clearance/pages'));
 const anonymous = area(() => import('../features/anonymous/pages'));
 const admin = area(() => import('../features/admin/pages'));
-const police = area(() => import('../features/police/pages'));
+// The police dashboard shows the panel of the officer's branch, which the feature owning the work
+// supplies; app/ composes them, so no feature imports another.
+const police = area(async () => {
+  const [{ PoliceDashboardPage: Dashboard }, policeArea] = await Promise.all([import('../features/police/pages'), import('./police-area')]);
+  return { ...policeArea, PoliceDashboardPage: () => <Dashboard branchPanels={policeArea.branchPanels} /> };
+});
 
 const LoginPage = auth('LoginPage');
 const SignupPage = auth('SignupPage');
@@ -60,6 +48,12 @@ const PoliceDashboardPage = police('PoliceDashboardPage');
 const IssueFinePage = police('IssueFinePage');
 const AnalyticsPage = police('AnalyticsPage');
 
+/** The home area is in the first load, not lazy; its pages get the same error boundary as the others. */
+const homeArea = (Page: ComponentType) => (
+  <AreaBoundary>
+    <Page />
+  </AreaBoundary>
+);
 const citizen = (Page: ComponentType) => (
   <RequireCitizen>
     <Page />
@@ -85,15 +79,15 @@ export const routes = [
   {
     element: <Layout />,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.guidance, element: <GuidancePage /> },
+      { path: paths.home, element: homeArea(HomePage) },
+      { path: paths.guidance, element: homeArea(GuidancePage) },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.signup, element: <SignupPage /> },
       { path: paths.complaint, element: citizen(ComplaintTypePage) },
       { path: paths.complaintTraffic, element: citizen(TrafficComplaintPage) },
       { path: paths.complaintCrime, element: citizen(CrimeComplaintPage) },
       { path: paths.complaintMinorOffence, element: citizen(MinorOffenceComplaintPage) },
-      { path: paths.track, element: <TrackPage /> },
+      { path: paths.track, element: homeArea(TrackPage) },
       { path: paths.trackComplaint, element: citizen(TrackComplaintPage) },
       { path: paths.trackFine, element: citizen(TrackFinePage) },
       { path: paths.trackClearance, element: citizen(TrackClearancePage) },
@@ -117,7 +111,7 @@ export const routes = [
       { path: paths.policeDashboard, element: policeOnly(PoliceDashboardPage) },
       { path: paths.policeIssueFine, element: trafficFineBranch(IssueFinePage) },
       { path: paths.policeAnalytics, element: trafficFineBranch(AnalyticsPage) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: homeArea(NotFoundPage) },
     ],
   },
 ];

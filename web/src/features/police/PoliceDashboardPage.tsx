@@ -1,26 +1,24 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Branch } from '@pes/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { useSession } from '../../lib/session/session-context';
-import { ComplaintQueue } from '../complaints/ComplaintQueue';
-import { FineOfficerDashboard } from '../fines/FineOfficerDashboard';
 
-/** One dashboard per branch: each branch's work comes from the feature that owns it. */
-export function PoliceDashboardPage() {
+/** What each branch works on; the features that own the work supply it (app/police-area.tsx). */
+export type BranchPanels = Partial<Record<Branch, ComponentType>>;
+
+/** One dashboard per branch: the officer's name, branch and station, then their branch's panel. */
+export function PoliceDashboardPage({ branchPanels }: { branchPanels: BranchPanels }) {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
+  const Panel = user.branch ? branchPanels[user.branch] : undefined;
   return (
     <section className="page">
       <PageTitle subtitle={[user.full_name ?? user.username, user.branch, user.station].filter(Boolean).join(' · ')}>
         {t('pageTitles.policeDashboard')}
       </PageTitle>
-      {user.branch === 'Traffic Fine Branch' ? (
-        <FineOfficerDashboard />
-      ) : user.branch === 'Admin Branch' ? (
-        <p>{t('notYetAvailable.body')}</p>
-      ) : (
-        <ComplaintQueue />
-      )}
+      {Panel ? <Panel /> : <p>{t('notYetAvailable.body')}</p>}
     </section>
   );
 }

@@ -1,4 +1,2 @@
-// The police area, loaded as one chunk: the dashboard and the Traffic Fine Branch pages.
+// The police area's own page, a chunk of its own; app/router.tsx gives it the branches' panels.
 export { PoliceDashboardPage } from './PoliceDashboardPage';
-export { IssueFinePage } from '../fines/IssueFinePage';
-export { AnalyticsPage } from '../fines/AnalyticsPage';
