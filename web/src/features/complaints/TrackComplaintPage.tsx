@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Complaint } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
+import { QueryState } from '../../components/QueryState';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useMyComplaints } from './api';
@@ -79,21 +80,15 @@ export function TrackComplaintPage() {
           {t('track.newComplaint')}
         </Link>
       </p>
-      {complaints.isPending ? (
-        <p className="page-status" role="status">
-          {t('track.loading')}
-        </p>
-      ) : complaints.isError ? (
-        <Alert kind="error">{t('track.failed')}</Alert>
-      ) : complaints.data.length === 0 ? (
-        <Alert kind="info">{t('track.empty')}</Alert>
-      ) : (
-        <ul className="complaint-list">
-          {complaints.data.map((c) => (
-            <ComplaintCard key={c.id} complaint={c} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={complaints} loading={t('track.loading')} error={t('track.failed')} empty={<Alert kind="info">{t('track.empty')}</Alert>}>
+        {(list) => (
+          <ul className="complaint-list">
+            {list.map((c) => (
+              <ComplaintCard key={c.id} complaint={c} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OFFENSE_TYPES, type FineAnalytics, type OffenseType } from '@pes/contracts';
-import { Alert } from '../../components/Alert';
+import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { QueryState, type QueryLike } from '../../components/QueryState';
 import { useErrorMessage } from '../../components/errors';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
@@ -34,36 +35,31 @@ export function AnalyticsPage() {
       <p>
         <Link to={paths.policeDashboard}>{t('issue.backToDashboard')}</Link>
       </p>
-      {overall.isPending ? (
-        <p className="page-status" role="status">
-          {t('common:guard.loading')}
-        </p>
-      ) : overall.isError ? (
-        <Alert kind="error">{errorMessage(overall.error, 'fines:analytics.loadFailed')}</Alert>
-      ) : (
-        <div className="analytics-grid">
-          <ViolationsCard data={overall.data} />
-          <FocusCard
-            focusType={focusType}
-            color={paletteColor(Math.max(0, overall.data.topViolations.findIndex((v) => v.offense_type === focusType)))}
-            onChoose={setChosen}
-            data={focus.data && focus.isFetched && !focus.isPlaceholderData ? focus.data : undefined}
-            error={focus.isError ? errorMessage(focus.error, 'fines:analytics.loadFailed') : null}
-          />
-          <section className="card analytics-card" aria-labelledby="overall-hours-title">
-            <h2 id="overall-hours-title">{t('analytics.overallHours')}</h2>
-            <Suspense fallback={<div className="chart-box" />}>
-              <HourlyBarChart data={overall.data.hourlyDistribution} color={paletteColor(0)} countLabel={t('analytics.fines')} />
-            </Suspense>
-            <HourlyTable hours={overall.data.hourlyDistribution} caption={t('analytics.overallHours')} />
-            <p className="analytics-empty">{t('analytics.hoursNote')}</p>
-          </section>
-          <section className="card analytics-card" aria-labelledby="overall-locations-title">
-            <h2 id="overall-locations-title">{t('analytics.overallLocations')}</h2>
-            <LocationsTable locations={overall.data.topLocations} caption={t('analytics.overallLocations')} />
-          </section>
-        </div>
-      )}
+      <QueryState query={overall} error={(err) => errorMessage(err, 'fines:analytics.loadFailed')}>
+        {(data) => (
+          <div className="analytics-grid">
+            <ViolationsCard data={data} />
+            <FocusCard
+              focusType={focusType}
+              color={paletteColor(Math.max(0, data.topViolations.findIndex((v) => v.offense_type === focusType)))}
+              onChoose={setChosen}
+              focus={focus}
+            />
+            <section className="card analytics-card" aria-labelledby="overall-hours-title">
+              <h2 id="overall-hours-title">{t('analytics.overallHours')}</h2>
+              <Suspense fallback={<div className="chart-box" />}>
+                <HourlyBarChart data={data.hourlyDistribution} color={paletteColor(0)} countLabel={t('analytics.fines')} />
+              </Suspense>
+              <HourlyTable hours={data.hourlyDistribution} caption={t('analytics.overallHours')} />
+              <p className="analytics-empty">{t('analytics.hoursNote')}</p>
+            </section>
+            <section className="card analytics-card" aria-labelledby="overall-locations-title">
+              <h2 id="overall-locations-title">{t('analytics.overallLocations')}</h2>
+              <LocationsTable locations={data.topLocations} caption={t('analytics.overallLocations')} />
+            </section>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -84,30 +80,27 @@ function ViolationsCard({ data }: { data: FineAnalytics }) {
           <ViolationsDonut slices={slices} />
         </Suspense>
       )}
-      <div className="table-wrap">
-        <table className="analytics-table">
-          <caption className="visually-hidden">{t('analytics.topViolations')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.violation')}</th>
-              <th scope="col" className="num">{t('analytics.fines')}</th>
-              <th scope="col" className="num">{t('analytics.share')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {slices.map((s) => (
-              <tr key={s.name}>
-                <td>
-                  <span className="legend-swatch" style={{ background: s.fill }} aria-hidden="true" />
-                  {s.name}
-                </td>
-                <td className="num">{format.number(s.value)}</td>
-                <td className="num">{total > 0 ? `${Math.round((s.value / total) * 100)}%` : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('analytics.topViolations')}
+        captionHidden
+        stacked={false}
+        columns={[
+          {
+            id: 'violation',
+            header: t('fields.violation'),
+            cell: (s) => (
+              <>
+                <span className="legend-swatch" style={{ background: s.fill }} aria-hidden="true" />
+                {s.name}
+              </>
+            ),
+          },
+          { id: 'count', header: t('analytics.fines'), cell: (s) => format.number(s.value), numeric: true },
+          { id: 'share', header: t('analytics.share'), cell: (s) => (total > 0 ? `${Math.round((s.value / total) * 100)}%` : '—'), numeric: true },
+        ]}
+        rows={slices}
+        rowKey={(s) => s.name}
+      />
     </section>
   );
 }
@@ -116,17 +109,16 @@ function FocusCard({
   focusType,
   color,
   onChoose,
-  data,
-  error,
+  focus,
 }: {
   focusType: OffenseType;
   color: string;
   onChoose: (type: OffenseType) => void;
-  data: FineAnalytics | undefined;
-  error: string | null;
+  focus: QueryLike<FineAnalytics>;
 }) {
   const { t } = useTranslation(['fines', 'common']);
   const labels = useFineLabels();
+  const errorMessage = useErrorMessage();
   const name = labels.offense(focusType);
   return (
     <section className="card analytics-card" aria-labelledby="focus-title">
@@ -141,20 +133,18 @@ function FocusCard({
           ))}
         </select>
       </div>
-      <div aria-live="polite" aria-busy={!data && !error}>
-        {error ? (
-          <Alert kind="error">{error}</Alert>
-        ) : !data ? (
-          <p className="page-status">{t('common:guard.loading')}</p>
-        ) : (
-          <>
-            <h3>{t('analytics.focusLocations', { violation: name })}</h3>
-            <LocationsTable locations={data.topLocations} caption={t('analytics.focusLocations', { violation: name })} />
-            <h3>{t('analytics.focusHours', { violation: name })}</h3>
-            <HourBars hours={data.hourlyDistribution} color={color} />
-            <HourlyTable hours={data.hourlyDistribution} caption={t('analytics.focusHours', { violation: name })} />
-          </>
-        )}
+      <div aria-live="polite" aria-busy={focus.isPending}>
+        <QueryState query={focus} error={(err) => errorMessage(err, 'fines:analytics.loadFailed')}>
+          {(data) => (
+            <>
+              <h3>{t('analytics.focusLocations', { violation: name })}</h3>
+              <LocationsTable locations={data.topLocations} caption={t('analytics.focusLocations', { violation: name })} />
+              <h3>{t('analytics.focusHours', { violation: name })}</h3>
+              <HourBars hours={data.hourlyDistribution} color={color} />
+              <HourlyTable hours={data.hourlyDistribution} caption={t('analytics.focusHours', { violation: name })} />
+            </>
+          )}
+        </QueryState>
       </div>
     </section>
   );

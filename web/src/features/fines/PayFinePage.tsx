@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
+import { QueryState } from '../../components/QueryState';
 import { useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
@@ -68,7 +69,6 @@ export function PayFinePage() {
     });
   };
 
-  const fines = search.data?.fines;
   return (
     <section className="page fines-page">
       <PageTitle subtitle={t('pay.intro')}>{t('common:pageTitles.payFine')}</PageTitle>
@@ -114,16 +114,24 @@ export function PayFinePage() {
       </form>
 
       <div aria-live="polite" className="stack" style={{ marginTop: '1rem' }}>
-        {search.isError ? <Alert kind="error">{t('pay.searchFailed')}</Alert> : null}
         {pay.isError ? <Alert kind="error">{errorMessage(pay.error, 'fines:pay.paymentFailed')}</Alert> : null}
         {payingId && !pay.isError ? <Alert kind="info">{t('pay.redirecting')}</Alert> : null}
-        {fines && fines.length === 0 ? <Alert kind="info">{t('pay.noFines')}</Alert> : null}
-        {fines && fines.length > 0 ? (
-          <div className="card">
-            <h2>{t('pay.resultsTitle', { count: fines.length })}</h2>
-            <SearchResultsTable fines={fines} payingId={payingId} onPay={startPayment} />
-            <p className="fines-empty">{t('pay.securityNote')}</p>
-          </div>
+        {query ? (
+          <QueryState
+            query={search}
+            loading={t('pay.searching')}
+            error={t('pay.searchFailed')}
+            isEmpty={(data) => data.fines.length === 0}
+            empty={<Alert kind="info">{t('pay.noFines')}</Alert>}
+          >
+            {({ fines }) => (
+              <div className="card">
+                <h2>{t('pay.resultsTitle', { count: fines.length })}</h2>
+                <SearchResultsTable fines={fines} payingId={payingId} onPay={startPayment} />
+                <p className="fines-empty">{t('pay.securityNote')}</p>
+              </div>
+            )}
+          </QueryState>
         ) : null}
       </div>
     </section>

@@ -36,12 +36,12 @@ export function useIssueFine() {
   });
 }
 
+/** Each violation's figures load on their own: another violation's are never shown in their place. */
 export function useFineAnalytics(offenseType: OffenseType | '') {
   return useQuery({
     queryKey: keys.analytics(offenseType),
     queryFn: () =>
       api<FineAnalytics>(`/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`),
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -4,17 +4,9 @@ import { BRANCHES, type AdminSlot, type Branch, type OfficerSearchResult } from 
 import { Alert } from '../../../components/Alert';
 import { useErrorMessage } from '../../../components/errors';
 import { hhmm, useFormat } from '../../../components/format';
+import { QueryState } from '../../../components/QueryState';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAssignOfficer, useOfficerSearch } from './api';
-
-/** The text typed settles before it is searched for. */
-function useDebounced<T>(value: T, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Officers of the station, filtered by branch and name; clicking one assigns them to the selected slot. */
 export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; station: string }) {
@@ -23,7 +15,7 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
   const errorMessage = useErrorMessage();
   const [branch, setBranch] = useState<Branch | ''>('');
   const [name, setName] = useState('');
-  const search = useOfficerSearch(useDebounced(name.trim()), branch, station);
+  const search = useOfficerSearch(useDebounced(name.trim(), 250), branch, station);
   const assign = useAssignOfficer();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
@@ -80,30 +72,26 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
         </div>
       </div>
       <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
-      {search.isPending ? (
-        <p role="status">{t('assign.loading')}</p>
-      ) : search.isError ? (
-        <Alert kind="error">{t('assign.failed')}</Alert>
-      ) : search.data.length === 0 ? (
-        <p className="slots__empty">{t('assign.empty')}</p>
-      ) : (
-        <ul className="slots__officer-list" aria-label={t('assign.listLabel')}>
-          {search.data.map((officer) => {
-            const assigned = assignedIds.has(officer.id);
-            return (
-              <li key={officer.id}>
-                <button type="button" className="slots__officer" onClick={() => void assignOfficer(officer)} disabled={assigned || assign.isPending}>
-                  <span className="slots__officer-name">{officer.full_name}</span>
-                  <span className="slots__officer-meta">
-                    {[officer.officer_id, officer.rank, t(`branches.${officer.branch}`)].filter(Boolean).join(' · ')}
-                  </span>
-                  {assigned ? <span className="badge badge--completed">{t('assign.alreadyAssigned')}</span> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState query={search} loading={t('assign.loading')} error={t('assign.failed')} empty={<p className="slots__empty">{t('assign.empty')}</p>}>
+        {(officers) => (
+          <ul className="slots__officer-list" aria-label={t('assign.listLabel')}>
+            {officers.map((officer) => {
+              const assigned = assignedIds.has(officer.id);
+              return (
+                <li key={officer.id}>
+                  <button type="button" className="slots__officer" onClick={() => void assignOfficer(officer)} disabled={assigned || assign.isPending}>
+                    <span className="slots__officer-name">{officer.full_name}</span>
+                    <span className="slots__officer-meta">
+                      {[officer.officer_id, officer.rank, t(`branches.${officer.branch}`)].filter(Boolean).join(' · ')}
+                    </span>
+                    {assigned ? <span className="badge badge--completed">{t('assign.alreadyAssigned')}</span> : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

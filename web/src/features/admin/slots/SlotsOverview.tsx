@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSlot, SlotOfficer } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { hhmm, useFormat } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
+import { QueryState } from '../../../components/QueryState';
 import { StationSelect } from '../../../lib/stations/StationSelect';
 import { useStationName } from '../../../lib/stations/stations';
 import { useAdminSlots, useDeleteSlot, useRemoveOfficer } from './api';
-import '../../complaints/stacked-table.css';
 
 export interface OverviewFilter {
   date: string;
@@ -59,6 +60,63 @@ export function SlotsOverview({
     }
   };
 
+  /** "09:00 – 10:00, Crime Branch": names a slot's buttons for screen readers. */
+  const slotName = (slot: AdminSlot) => ` ${hhmm(slot.time_from)} – ${hhmm(slot.time_to)}, ${t(`branches.${slot.branch}`)}`;
+  const columns: Column<AdminSlot>[] = [
+    { id: 'from', header: t('overview.from'), cell: (slot) => hhmm(slot.time_from) },
+    { id: 'to', header: t('overview.to'), cell: (slot) => hhmm(slot.time_to) },
+    { id: 'branch', header: t('overview.branch'), cell: (slot) => t(`branches.${slot.branch}`) },
+    {
+      id: 'available',
+      header: t('overview.available'),
+      cell: (slot) => t('overview.availableValue', { available: slot.available_slots, capacity: slot.capacity }),
+    },
+    {
+      id: 'officers',
+      header: t('overview.officers'),
+      cell: (slot) =>
+        slot.officers.length === 0 ? (
+          <span className="slots__muted">{t('overview.noOfficers')}</span>
+        ) : (
+          <ul className="slots__officers">
+            {slot.officers.map((officer) => (
+              <li key={officer.id}>
+                <span>{officer.full_name}</span>
+                <button type="button" className="button button--ghost button--small" onClick={() => void removeOfficer(slot, officer)}>
+                  {t('overview.remove')}
+                  <span className="visually-hidden"> {officer.full_name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('overview.actions'),
+      cell: (slot) => {
+        const selected = slot.id === selectedId;
+        return (
+          <div className="slots__actions">
+            <button
+              type="button"
+              className={selected ? 'button button--primary button--small' : 'button button--secondary button--small'}
+              aria-pressed={selected}
+              onClick={() => onSelect(selected ? null : slot)}
+            >
+              {selected ? t('overview.selected') : t('overview.select')}
+              <span className="visually-hidden">{slotName(slot)}</span>
+            </button>
+            <button type="button" className="button button--danger button--small" onClick={() => setConfirming(slot)}>
+              {t('overview.delete')}
+              <span className="visually-hidden">{slotName(slot)}</span>
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+
   return (
     <section className="card" aria-labelledby="overview-title">
       <h2 id="overview-title">{t('overview.title')}</h2>
@@ -89,89 +147,25 @@ export function SlotsOverview({
         </div>
       </div>
       <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
-      {!filter.date ? null : slots.isPending ? (
-        <p className="page-status" role="status">
-          {t('overview.loading')}
-        </p>
-      ) : slots.isError ? (
-        <Alert kind="error">{errorMessage(slots.error, 'slots:overview.failed')}</Alert>
-      ) : slots.data.length === 0 ? (
-        <p className="slots__empty">{t('overview.empty')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="slots__table stacked-table">
-            <caption>{t('overview.caption', { date: day, station: stationName(filter.station) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('overview.from')}</th>
-                <th scope="col">{t('overview.to')}</th>
-                <th scope="col">{t('overview.branch')}</th>
-                <th scope="col">{t('overview.available')}</th>
-                <th scope="col">{t('overview.officers')}</th>
-                <th scope="col">{t('overview.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {slots.data.map((slot) => {
-                const from = hhmm(slot.time_from);
-                const to = hhmm(slot.time_to);
-                const branch = t(`branches.${slot.branch}`);
-                const selected = slot.id === selectedId;
-                return (
-                  <tr key={slot.id} className={selected ? 'slots__row--selected' : undefined}>
-                    <td data-label={t('overview.from')}>{from}</td>
-                    <td data-label={t('overview.to')}>{to}</td>
-                    <td data-label={t('overview.branch')}>{branch}</td>
-                    <td data-label={t('overview.available')}>{t('overview.availableValue', { available: slot.available_slots, capacity: slot.capacity })}</td>
-                    <td data-label={t('overview.officers')}>
-                      {slot.officers.length === 0 ? (
-                        <span className="slots__muted">{t('overview.noOfficers')}</span>
-                      ) : (
-                        <ul className="slots__officers">
-                          {slot.officers.map((officer) => (
-                            <li key={officer.id}>
-                              <span>{officer.full_name}</span>
-                              <button
-                                type="button"
-                                className="button button--ghost button--small"
-                                onClick={() => void removeOfficer(slot, officer)}
-                              >
-                                {t('overview.remove')}
-                                <span className="visually-hidden"> {officer.full_name}</span>
-                              </button>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td data-label={t('overview.actions')}>
-                      <div className="slots__actions">
-                        <button
-                          type="button"
-                          className={selected ? 'button button--primary button--small' : 'button button--secondary button--small'}
-                          aria-pressed={selected}
-                          onClick={() => onSelect(selected ? null : slot)}
-                        >
-                          {selected ? t('overview.selected') : t('overview.select')}
-                          <span className="visually-hidden">{` ${from} – ${to}, ${branch}`}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          onClick={() => setConfirming(slot)}
-                        >
-                          {t('overview.delete')}
-                          <span className="visually-hidden">{` ${from} – ${to}, ${branch}`}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {filter.date ? (
+        <QueryState
+          query={slots}
+          loading={t('overview.loading')}
+          error={(err) => errorMessage(err, 'slots:overview.failed')}
+          empty={<p className="slots__empty">{t('overview.empty')}</p>}
+        >
+          {(list) => (
+            <DataTable
+              caption={t('overview.caption', { date: day, station: stationName(filter.station) })}
+              className="slots__table"
+              columns={columns}
+              rows={list}
+              rowKey={(slot) => slot.id}
+              rowClassName={(slot) => (slot.id === selectedId ? 'slots__row--selected' : undefined)}
+            />
+          )}
+        </QueryState>
+      ) : null}
       <Modal open={confirming !== null} onClose={() => setConfirming(null)} title={t('overview.deleteConfirmTitle')}>
         {confirming ? (
           <>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FineAnalytics } from '@pes/contracts';
+import { DataTable } from '../../../components/DataTable';
 import { useFormat } from '../../../components/format';
 import { hourLabel } from './palette';
 
@@ -11,28 +12,20 @@ export function LocationsTable({ locations, caption }: { locations: Locations; c
   const { t } = useTranslation('fines');
   const format = useFormat();
   if (locations.length === 0) return <p className="analytics-empty">{t('analytics.noData')}</p>;
+  const ranked = locations.map((row, i) => ({ ...row, rank: i + 1 }));
   return (
-    <div className="table-wrap">
-      <table className="analytics-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('analytics.location')}</th>
-            <th scope="col" className="num">{t('analytics.fines')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {locations.map((row, i) => (
-            <tr key={row.incident_location}>
-              <td>{i + 1}</td>
-              <td>{row.incident_location}</td>
-              <td className="num">{format.number(row.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      captionHidden
+      stacked={false}
+      columns={[
+        { id: 'rank', header: '#', cell: (row) => row.rank },
+        { id: 'location', header: t('analytics.location'), cell: (row) => row.incident_location },
+        { id: 'count', header: t('analytics.fines'), cell: (row) => format.number(row.count), numeric: true },
+      ]}
+      rows={ranked}
+      rowKey={(row) => row.incident_location}
+    />
   );
 }
 
@@ -43,23 +36,16 @@ export function HourlyTable({ hours, caption }: { hours: Hours; caption: string 
   // The wrapper hides it: a table's own box grows with its rows, whatever its height says.
   return (
     <div className="visually-hidden">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('analytics.hour')}</th>
-            <th scope="col">{t('analytics.fines')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hours.map((row) => (
-            <tr key={row.hour}>
-              <td>{hourLabel(row.hour)}</td>
-              <td>{format.number(row.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={caption}
+        stacked={false}
+        columns={[
+          { id: 'hour', header: t('analytics.hour'), cell: (row) => hourLabel(row.hour) },
+          { id: 'count', header: t('analytics.fines'), cell: (row) => format.number(row.count) },
+        ]}
+        rows={hours}
+        rowKey={(row) => row.hour}
+      />
     </div>
   );
 }
