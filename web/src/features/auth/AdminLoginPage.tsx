@@ -3,7 +3,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
 import { LoginForm } from './LoginForm';
-import { loginFailure } from './login-errors';
+import { useLoginErrorText } from './login-errors';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import './auth.css';
 
@@ -13,18 +13,7 @@ export function AdminLoginPage() {
   const errorMessage = useErrorMessage();
   useSignedInRedirect('admin', () => paths.adminDashboard);
 
-  const errorText = (err: unknown) => {
-    switch (loginFailure(err)) {
-      case 'invalid':
-        return t('errors:auth.invalid_credentials');
-      case 'wrongRole':
-        return t('adminLogin.unauthorized');
-      case 'throttled':
-        return t('errors:auth.throttled');
-      default:
-        return errorMessage(err, 'auth:adminLogin.failed');
-    }
-  };
+  const errorText = useLoginErrorText({ wrongRole: t('adminLogin.unauthorized'), other: (err) => errorMessage(err, 'auth:adminLogin.failed') });
 
   return (
     <section className="page auth-page">

@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
 import { LoginForm } from './LoginForm';
-import { loginFailure } from './login-errors';
+import { useLoginErrorText } from './login-errors';
 import { takeReturnPath } from '../../lib/session/return-path';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import './auth.css';
@@ -29,18 +29,7 @@ export function LoginPage() {
   const signedUp = (location.state as { signedUp?: boolean } | null)?.signedUp === true;
   useSignedInRedirect('citizen', citizenDestination);
 
-  const errorText = (err: unknown) => {
-    switch (loginFailure(err)) {
-      case 'invalid':
-        return t('errors:auth.invalid_credentials');
-      case 'wrongRole':
-        return t('login.unauthorizedRole');
-      case 'throttled':
-        return t('errors:auth.throttled');
-      default:
-        return t('login.failed');
-    }
-  };
+  const errorText = useLoginErrorText({ wrongRole: t('login.unauthorizedRole'), other: () => t('login.failed') });
 
   return (
     <section className="page auth-page">

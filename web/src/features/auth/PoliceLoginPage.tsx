@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
 import { LoginForm } from './LoginForm';
-import { loginFailure } from './login-errors';
+import { useLoginErrorText } from './login-errors';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import './auth.css';
 
@@ -11,19 +11,7 @@ export function PoliceLoginPage() {
   const { t } = useTranslation(['auth', 'errors', 'common']);
   useSignedInRedirect('police_officer', () => paths.policeDashboard);
 
-  const errorText = (err: unknown) => {
-    switch (loginFailure(err)) {
-      case 'invalid':
-        return t('errors:auth.invalid_credentials');
-      case 'wrongRole':
-        return t('policeLogin.unauthorized');
-      // Waiting is the only remedy, so say so rather than "an error occurred".
-      case 'throttled':
-        return t('errors:auth.throttled');
-      default:
-        return t('policeLogin.failed');
-    }
-  };
+  const errorText = useLoginErrorText({ wrongRole: t('policeLogin.unauthorized'), other: () => t('policeLogin.failed') });
 
   return (
     <section className="page auth-page">

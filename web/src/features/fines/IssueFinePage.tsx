@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IDENTITY_TYPES, OFFENSE_TYPES, colomboDateTimeLocal, issueFineRequestSchema, type Fine, type IssueFineRequest } from '@pes/contracts';
+import { OFFENSE_TYPES, colomboDateTimeLocal, issueFineRequestSchema, type Fine, type IssueFineRequest } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField, useValidationText } from '../../components/FormField';
@@ -12,6 +12,7 @@ import { applyServerFieldErrors, useErrorMessage } from '../../components/errors
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useIssueFine } from './api';
+import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import { useFineLabels } from './components/labels';
 import './fines.css';
 
@@ -116,33 +117,20 @@ export function IssueFinePage() {
         <fieldset>
           <legend>{t('issue.offender')}</legend>
           <div className="form-grid">
-            <FormField id="fine-identity-type" label={t('fields.identityType')} error={errors.citizen_identity_type?.message} required>
-              <select {...register('citizen_identity_type')}>
-                {IDENTITY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {labels.identityType(type)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField
-              id="fine-identity-number"
-              label={t('fields.identityNumber')}
-              hint={t('issue.identityHint')}
-              error={errors.citizen_identity_number?.message}
-              required
-            >
-              <input type="text" autoComplete="off" spellCheck={false} {...register('citizen_identity_number')} />
-            </FormField>
-            <FormField
-              id="fine-vehicle-number"
-              label={t('fields.vehicleNumber')}
-              hint={t('issue.vehicleHint')}
-              error={errors.vehicle_number?.message}
-              required
-            >
-              <input type="text" autoComplete="off" spellCheck={false} autoCapitalize="characters" {...register('vehicle_number')} />
-            </FormField>
+            <IdentityVehicleFields
+              idPrefix="fine"
+              fields={{
+                identityType: register('citizen_identity_type'),
+                identityNumber: register('citizen_identity_number'),
+                vehicleNumber: register('vehicle_number'),
+              }}
+              errors={{
+                identityType: errors.citizen_identity_type?.message,
+                identityNumber: errors.citizen_identity_number?.message,
+                vehicleNumber: errors.vehicle_number?.message,
+              }}
+              hints={{ identityNumber: t('issue.identityHint'), vehicleNumber: t('issue.vehicleHint') }}
+            />
           </div>
         </fieldset>
 

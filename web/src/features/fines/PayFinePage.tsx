@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IDENTITY_TYPES, NIC_PATTERN, fineSearchQuerySchema, type FineSearchQuery } from '@pes/contracts';
+import { NIC_PATTERN, fineSearchQuerySchema, type FineSearchQuery } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
-import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryState } from '../../components/QueryState';
 import { useErrorMessage } from '../../components/errors';
@@ -15,14 +14,13 @@ import { useSession } from '../../lib/session/session-context';
 import { goToServerUrl } from '../../lib/api/server-redirect';
 import { useFineSearch, useInitiatePayment } from './api';
 import { SearchResultsTable } from './components/SearchResultsTable';
-import { useFineLabels } from './components/labels';
+import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import './fines.css';
 
 /** A citizen finds their fines by identity and vehicle number together, and pays an unpaid one by card. */
 export function PayFinePage() {
   const { t } = useTranslation(['fines', 'common']);
   const { user } = useSession();
-  const labels = useFineLabels();
   const errorMessage = useErrorMessage();
   const [query, setQuery] = useState<FineSearchQuery | null>(null);
   const search = useFineSearch(query);
@@ -77,33 +75,16 @@ export function PayFinePage() {
         <h2 id="fine-search-title">{t('pay.searchTitle')}</h2>
         <ErrorSummary items={summaryFrom(errors, fields)} />
         <div className="form-grid">
-          <FormField id="fine-search-identity-type" label={t('fields.identityType')} error={errors.identity_type?.message} required>
-            <select {...register('identity_type')}>
-              {IDENTITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {labels.identityType(type)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
-            id="fine-search-identity-number"
-            label={t('fields.identityNumber')}
-            hint={t('pay.identityHint')}
-            error={errors.identity_number?.message}
-            required
-          >
-            <input type="text" autoComplete="off" spellCheck={false} {...register('identity_number')} />
-          </FormField>
-          <FormField
-            id="fine-search-vehicle-number"
-            label={t('fields.vehicleNumber')}
-            hint={t('pay.vehicleHint')}
-            error={errors.vehicle_number?.message}
-            required
-          >
-            <input type="text" autoComplete="off" spellCheck={false} autoCapitalize="characters" {...register('vehicle_number')} />
-          </FormField>
+          <IdentityVehicleFields
+            idPrefix="fine-search"
+            fields={{ identityType: register('identity_type'), identityNumber: register('identity_number'), vehicleNumber: register('vehicle_number') }}
+            errors={{
+              identityType: errors.identity_type?.message,
+              identityNumber: errors.identity_number?.message,
+              vehicleNumber: errors.vehicle_number?.message,
+            }}
+            hints={{ identityNumber: t('pay.identityHint'), vehicleNumber: t('pay.vehicleHint') }}
+          />
         </div>
         <div className="fines-search-form__actions">
           <button type="submit" className="button button--primary" disabled={search.isFetching}>
