@@ -143,9 +143,14 @@ describe('DataTable', () => {
   });
 
   it('in a scrolling box, the box is a focusable region named by the caption', () => {
-    renderInApp(<DataTable caption="Issued fines" columns={columns} rows={FINES} rowKey={(f) => f.id} scrollable />);
+    renderInApp(<DataTable caption="Issued fines" columns={columns} rows={FINES} rowKey={(f) => f.id} frame="scroll-box" />);
     const region = screen.getByRole('region', { name: 'Issued fines' });
     expect(region.tabIndex).toBe(0);
     expect(within(region).getByRole('table', { name: 'Issued fines' })).toBeTruthy();
+  });
+
+  it('can leave the table bare, without a box that scrolls', () => {
+    const { container } = renderInApp(<DataTable caption="Fines by hour" columns={columns} rows={FINES} rowKey={(f) => f.id} frame="none" />);
+    expect(container.firstElementChild?.tagName).toBe('TABLE');
   });
 });

@@ -34,8 +34,12 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
   /** On a phone each row becomes a card, every value labelled by its column. Off for narrow tables. */
   stacked?: boolean;
-  /** A box of limited height that scrolls, headers kept in view; focusable, so it scrolls by keyboard. */
-  scrollable?: boolean;
+  /**
+   * What holds the table: `scroll-x` (default) scrolls a wide table sideways; `scroll-box` is a box of
+   * limited height, headers kept in view, focusable so it scrolls by keyboard; `none` leaves the table
+   * bare (inside a visually hidden text alternative, where a scrolling box would be a trap).
+   */
+  frame?: 'scroll-x' | 'scroll-box' | 'none';
   /** Opens a row by a click anywhere on it or, the row focused, by Enter or Space. */
   onRowClick?: (row: Row) => void;
   initialSort?: Sort;
@@ -75,7 +79,7 @@ export function DataTable<Row>({
   className,
   rowClassName,
   stacked = true,
-  scrollable = false,
+  frame = 'scroll-x',
   onRowClick,
   initialSort,
   pageSize,
@@ -151,12 +155,14 @@ export function DataTable<Row>({
 
   return (
     <>
-      {scrollable ? (
+      {frame === 'scroll-box' ? (
         <div className="data-table__scroll" tabIndex={0} role="region" aria-label={caption}>
           {table}
         </div>
-      ) : (
+      ) : frame === 'scroll-x' ? (
         <div className="table-wrap">{table}</div>
+      ) : (
+        table
       )}
       {pages > 1 ? <Pages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} /> : null}
     </>

@@ -67,7 +67,7 @@ export function FineOfficerDashboard() {
                 caption={t('officer.issuedFines')}
                 captionHidden
                 className="fines-table"
-                scrollable
+                frame="scroll-box"
                 pageSize={PAGE_SIZE}
                 columns={[column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt]}
                 rows={fines}

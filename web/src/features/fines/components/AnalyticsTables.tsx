@@ -39,6 +39,7 @@ export function HourlyTable({ hours, caption }: { hours: Hours; caption: string 
       <DataTable
         caption={caption}
         stacked={false}
+        frame="none"
         columns={[
           { id: 'hour', header: t('analytics.hour'), cell: (row) => hourLabel(row.hour) },
           { id: 'count', header: t('analytics.fines'), cell: (row) => format.number(row.count) },
