@@ -16,13 +16,13 @@ export interface Column<Row> {
   sortValue?: (row: Row) => string | number | null | undefined;
 }
 
-export type SortDirection = 'ascending' | 'descending';
-export interface Sort {
+type SortDirection = 'ascending' | 'descending';
+interface Sort {
   column: string;
   direction: SortDirection;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;

@@ -3,7 +3,7 @@ import type { CurrentUser, LoginArea } from '@pes/contracts';
 
 export type SessionState = { status: 'checking' } | { status: 'anonymous' } | { status: 'authenticated'; user: CurrentUser };
 
-export interface SessionContextValue {
+interface SessionContextValue {
   state: SessionState;
   user: CurrentUser | null;
   /** Signs in on one area's page; the server refuses a role that does not belong there (403). */

@@ -13,7 +13,7 @@ export function useStations() {
 }
 
 /** A station's name in a language; the API and every form refer to stations by their English name. */
-export function localisedStationName(station: Station, language: string) {
+function localisedStationName(station: Station, language: string) {
   if ((language as Language) === 'si') return station.name_si;
   if ((language as Language) === 'ta') return station.name_ta;
   return station.name;
