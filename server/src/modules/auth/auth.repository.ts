@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appSettings, loginFailures, sessions } from './auth.schema';
-import { citizenProfiles, officers, users } from '../users/users.schema';
-import { stations } from '../stations/stations.schema';
+import { appSettings, loginFailures, sessions } from './auth.table';
+import { citizenProfiles, officers, users } from '../users/users.table';
+import { stations } from '../stations/stations.table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

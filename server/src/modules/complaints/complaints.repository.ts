@@ -2,10 +2,10 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ComplaintBranch, ComplaintHistoryEntry, ComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
-import { files } from '../files/files.schema';
-import { slots } from '../slots/slots.schema';
-import { stations } from '../stations/stations.schema';
-import { complaints, complaintStatusHistory } from './complaints.schema';
+import { files } from '../files/files.table';
+import { slots } from '../slots/slots.table';
+import { stations } from '../stations/stations.table';
+import { complaints, complaintStatusHistory } from './complaints.table';
 
 /** Times as the API shows them: ISO 8601 in UTC. */
 const isoUtc = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from './files.schema';
+import { files } from './files.table';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { FINE_LIST_LIMIT, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { officers } from '../users/users.schema';
-import { fineHourlyCounts, fineLocationCounts, fines } from './fines.schema';
+import { officers } from '../users/users.table';
+import { fineHourlyCounts, fineLocationCounts, fines } from './fines.table';
 
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PaymentPurpose } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { payments } from './payments.schema';
+import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;

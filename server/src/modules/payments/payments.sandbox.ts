@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, centsToAmount, type CheckoutSessionStatus, type SandboxSession } from '@pes/contracts';
 import type { Database } from '../../db/client';
 import { WebhooksNotConfigured, withSessionId, type GatewaySession, type PaymentGateway } from './payments.gateway';
-import { sandboxCheckoutSessions } from './payments.schema';
+import { sandboxCheckoutSessions } from './payments.table';
 import { cardDeclined, sessionClosed, sessionNotFound } from './payments.errors';
 
 /** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */

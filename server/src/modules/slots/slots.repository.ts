@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminSlot, Branch, OfficerSearchResult, PublicSlot, SlotBranch, SlotOfficer } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { stations } from '../stations/stations.schema';
-import { officers, users } from '../users/users.schema';
+import { stations } from '../stations/stations.table';
+import { officers, users } from '../users/users.table';
 import { officerColumns } from '../users/users.repository';
-import { slotOfficers, slots } from './slots.schema';
+import { slotOfficers, slots } from './slots.table';
 
 export type SlotRow = typeof slots.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { stations } from './stations.schema';
+import { stations } from './stations.table';
 import { STATION_SEEDS } from './stations.seed-data';
 
 export function createStationsRepository(db: Database) {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { citizenProfiles, officers, users } from './users.schema';
-import { stations } from '../stations/stations.schema';
-import { sessions } from '../auth/auth.schema';
+import { citizenProfiles, officers, users } from './users.table';
+import { stations } from '../stations/stations.table';
+import { sessions } from '../auth/auth.table';
 import type { Branch, Role } from '@pes/contracts';
 
 export type UserRow = typeof users.$inferSelect;

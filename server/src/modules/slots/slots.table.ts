@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, time, timestamp } from 'drizzle-orm/pg-core';
-import { stations } from '../stations/stations.schema';
-import { branchEnum, officers, users } from '../users/users.schema';
+import { stations } from '../stations/stations.table';
+import { branchEnum, officers, users } from '../users/users.table';
 
 /**
  * Appointment slots of one station and branch. `available_slots` is the remaining capacity: booking

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BRANCHES, IDENTITY_TYPES, ROLES } from '@pes/contracts';
-import { stations } from '../stations/stations.schema';
+import { stations } from '../stations/stations.table';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const branchEnum = pgEnum('branch', BRANCHES);
