@@ -5,10 +5,11 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   okResponseSchema,
+  signupCitizenForm,
   signupCitizenResponseSchema,
 } from '@pes/contracts';
 import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
-import { readMultipart } from '../../http/multipart';
+import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
@@ -27,8 +28,8 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
         },
       },
       async (request, reply) => {
-        const body = await readMultipart(request, { identity_photo_front: 'image', identity_photo_back: 'image', live_photo: 'image' });
-        const user = await auth.signupCitizen(body);
+        const { fields, files } = await parseMultipart(request, signupCitizenForm);
+        const user = await auth.signupCitizen(fields, files);
         return reply.status(201).send({ success: true, message: 'Signup successful.', user });
       },
     );
@@ -52,7 +53,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     app.post(
       '/auth/logout',
       {
-        preHandler: guards.require(),
+        onRequest: guards.require(),
         // No body schema: logout reads no body, and a bare POST (no body at all) must work.
         schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
       },
@@ -66,7 +67,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     for (const path of ['/auth/getCurrentUserInfo', '/auth/me']) {
       app.get(
         path,
-        { preHandler: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, 401: apiErrorSchema } } },
+        { onRequest: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, 401: apiErrorSchema } } },
         async (request) => ({ user: auth.currentUser(principalOf(request)) }),
       );
     }

@@ -28,7 +28,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: { tags: ['fines'], summary: 'Issue a fine (Traffic Fine Branch)', security: bearer, body: issueFineRequestSchema, response: { 201: fineSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await fines.issue(principalOf(request), request.body)),
@@ -37,7 +37,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/officer/my-fines',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: {
           tags: ['fines'],
           summary: 'Fines issued by the signed-in officer, newest first; search is a vehicle or identity number prefix',
@@ -52,7 +52,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/analytics/overview',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: {
           tags: ['fines'],
           summary: 'Violation counts, top locations and hours (Colombo time), optionally for one violation',
@@ -67,7 +67,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/search',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: 'Fines matching identity type, identity number and vehicle number together; unpaid first',
@@ -88,7 +88,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/history',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: { tags: ['fines'], summary: "The signed-in citizen's paid fines, newest payment first", security: bearer, response: { 200: fineListResponseSchema, ...errors } },
       },
       async (request) => ({ fines: await fines.history(principalOf(request)) }),
@@ -97,7 +97,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines/:id/initiate-payment',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: "Start a checkout for the fine's amount; the browser goes to the answered url",
@@ -113,7 +113,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines/:id/mark-paid',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: "Verify this citizen's checkout with the gateway and, if paid, mark the fine paid (once); answers the fine",
