@@ -124,11 +124,14 @@ export const complaintBaseFields = {
   /** English station name. */
   station: requiredText(120, 'required'),
   slot_id: wholeNumberText('slotRequired', 1, 2_147_483_647, 'slotRequired'),
-  [COMPLAINT_ATTACHMENT_PATH_FIELD]: optionalText(64),
 };
+
+/** An attachment uploaded before, named by its path (the web form sends the file itself instead). */
+const attachmentPathField = { [COMPLAINT_ATTACHMENT_PATH_FIELD]: optionalText(64) };
 
 export const trafficComplaintFieldsSchema = z.object({
   ...complaintBaseFields,
+  ...attachmentPathField,
   traffic_category: choice(TRAFFIC_CATEGORIES),
   incident_type: optionalText(100),
 });
@@ -136,6 +139,7 @@ export const trafficComplaintFieldsSchema = z.object({
 export const crimeComplaintFieldsSchema = z
   .object({
     ...complaintBaseFields,
+    ...attachmentPathField,
     crime_category: choice(CRIME_CATEGORIES),
     incident_type: choice(ALL_CRIME_INCIDENT_TYPES),
   })
@@ -147,6 +151,7 @@ export const crimeComplaintFieldsSchema = z
 
 export const minorOffenseComplaintFieldsSchema = z.object({
   ...complaintBaseFields,
+  ...attachmentPathField,
   incident_type: choice(MINOR_OFFENSE_INCIDENT_TYPES),
 });
 
