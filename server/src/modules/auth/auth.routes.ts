@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   currentUserResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -8,11 +7,12 @@ import {
   signupCitizenForm,
   signupCitizenResponseSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 409, 413, 415, 429);
 
 export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean }): FastifyPluginAsyncZod {
   const { guards, auth } = deps;
@@ -55,7 +55,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
       {
         onRequest: guards.require(),
         // No body schema: logout reads no body, and a bare POST (no body at all) must work.
-        schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
+        schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
       },
       async (request, reply) => {
         await auth.logout(principalOf(request));
@@ -67,7 +67,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     for (const path of ['/auth/getCurrentUserInfo', '/auth/me']) {
       app.get(
         path,
-        { onRequest: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, 401: apiErrorSchema } } },
+        { onRequest: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, ...errorResponses(401) } } },
         async (request) => ({ user: auth.currentUser(principalOf(request)) }),
       );
     }

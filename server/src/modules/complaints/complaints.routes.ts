@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   COMPLAINT_ATTACHMENT_FIELD,
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCHES,
@@ -18,12 +17,13 @@ import {
   type ComplaintType,
   type MultipartForm,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
 import type { ComplaintsService } from './complaints.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = { ...errors, ...errorResponses(409, 413, 415) };
 
 export function complaintsRoutes(deps: { guards: AuthGuards; complaints: ComplaintsService }): FastifyPluginAsyncZod {
   const { complaints } = deps;

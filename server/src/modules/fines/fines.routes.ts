@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyticsQuerySchema,
-  apiErrorSchema,
   fineAnalyticsSchema,
   fineIdParamsSchema,
   fineListResponseSchema,
@@ -13,10 +12,11 @@ import {
   markPaidRequestSchema,
   officerFinesQuerySchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { FinesService } from './fines.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): FastifyPluginAsyncZod {
   const { guards, fines } = deps;
@@ -104,7 +104,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
           security: bearer,
           params: fineIdParamsSchema,
           body: initiatePaymentRequestSchema,
-          response: { 200: initiatePaymentResponseSchema, ...errors, 502: apiErrorSchema },
+          response: { 200: initiatePaymentResponseSchema, ...errors, ...errorResponses(502) },
         },
       },
       async (request) => fines.initiatePayment(principalOf(request), request.params.id),
@@ -120,7 +120,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
           security: bearer,
           params: fineIdParamsSchema,
           body: markPaidRequestSchema,
-          response: { 200: fineSchema, ...errors, 402: apiErrorSchema, 502: apiErrorSchema },
+          response: { 200: fineSchema, ...errors, ...errorResponses(402, 502) },
         },
       },
       async (request) => fines.markPaid(principalOf(request), request.params.id, request.body?.session_id),

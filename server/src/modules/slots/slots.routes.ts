@@ -3,7 +3,6 @@ import {
   adminSlotListSchema,
   adminSlotSchema,
   adminSlotsQuerySchema,
-  apiErrorSchema,
   assignOfficerRequestSchema,
   createSlotRequestSchema,
   okResponseSchema,
@@ -12,10 +11,11 @@ import {
   slotIdParamSchema,
   slotOfficerParamSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { SlotsService } from './slots.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): FastifyPluginAsyncZod {
   const { slots } = deps;
@@ -28,7 +28,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
           tags: ['slots'],
           summary: 'Slots of a station and branch on a date (no sign-in needed); full slots have available_slots 0',
           querystring: publicSlotsQuerySchema,
-          response: { 200: publicSlotListSchema, 400: apiErrorSchema },
+          response: { 200: publicSlotListSchema, ...errorResponses(400) },
         },
       },
       async (request) => slots.publicList(request.query),

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   createOfficerRequestSchema,
   createOfficerResponseSchema,
   officerSearchQuerySchema,
   officerSearchResultListSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { UsersService } from './users.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 export function usersRoutes(deps: { guards: AuthGuards; users: UsersService }): FastifyPluginAsyncZod {
   const adminOnly = deps.guards.require({ roles: ['admin'] });
@@ -21,7 +21,7 @@ export function usersRoutes(deps: { guards: AuthGuards; users: UsersService }): 
         schema: {
           tags: ['admin'],
           body: createOfficerRequestSchema,
-          response: { 201: createOfficerResponseSchema, ...errors, 409: apiErrorSchema },
+          response: { 201: createOfficerResponseSchema, ...errors, ...errorResponses(409) },
         },
       },
       async (request, reply) => {
