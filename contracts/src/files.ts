@@ -20,7 +20,6 @@ export const UNCLAIMED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
 
 /** The answer to an upload: the path to put in the form that claims the file. */
 export const uploadResponseSchema = z.object({ file: z.object({ path: z.string() }) });
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /**
  * A form sent as multipart/form-data: the schema of its text fields and its file fields, each of a kind.

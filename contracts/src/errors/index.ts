@@ -10,8 +10,6 @@ import { slotErrors } from './slots';
 import { stationErrors } from './stations';
 import { userErrors } from './users';
 
-export type { ErrorEntry, ModuleErrors } from './entry';
-
 /**
  * Every error code the server answers with, each defined once (in errors/<module>.ts): its status, its
  * English message and the field it is about. The server throws them by code; the web translates every
@@ -32,8 +30,6 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, code);
 
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -7,7 +7,7 @@ import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
 const isMessageKey = (k: string) => Object.hasOwn(validationMessagesEn, k);
 
 /** The answer's body: the code, its English message and, for bad fields, their message keys and English texts. */
-export function errorBody(err: AppError): ApiError {
+function errorBody(err: AppError): ApiError {
   // Keys the browser cannot translate (a library's own message) fall back to a generic one, in both forms.
   const keys = err.fieldKeys && Object.fromEntries(Object.entries(err.fieldKeys).map(([f, k]) => [f, isMessageKey(k) ? k : 'invalidType']));
   return {
