@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BRANCHES, IDENTITY_TYPES, ROLES, SIGNUP_MARITAL_STATUSES } from './enums';
 import { msg } from './messages';
-import { isoDate, optionalText, requiredText } from './common';
+import { isoDate, requiredText } from './common';
+import { multipartForm } from './files';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const SIGNUP_MOBILE_PATTERN = /^\+94\d{9}$/;
@@ -39,6 +40,7 @@ export const currentUserSchema = z.object({
   role: z.enum(ROLES),
   branch: z.enum(BRANCHES).nullable(),
   station: z.string().nullable(),
+  /** A police officer's officer ID (the officer code), as the spec names it; null for others. */
   officerId: z.string().nullable(),
   identity_number: z.string().nullable(),
   full_name: z.string().nullable(),
@@ -93,45 +95,17 @@ export function requiredSignupFiles(identityType: string | undefined) {
   return required;
 }
 
+/** The citizen signup form as sent: its text fields and the three photos. */
+export const signupCitizenForm = multipartForm({
+  fields: signupCitizenFieldsSchema,
+  files: { identity_photo_front: 'image', identity_photo_back: 'image', live_photo: 'image' } satisfies Record<SignupFileField, 'image'>,
+  requiredFiles: (fields) => requiredSignupFiles(fields.identity_type),
+});
+
 export const signupCitizenResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   user: z.object({ id: z.number().int(), username: z.string() }),
-});
-
-export const createOfficerRequestSchema = z.object({
-  username: requiredText(32, 'allRequiredFields').regex(USERNAME_PATTERN, msg('usernameFormat')),
-  password: z
-    .string(msg('allRequiredFields'))
-    .min(1, msg('allRequiredFields'))
-    .min(OFFICER_PASSWORD_MIN, msg('officerPasswordLength'))
-    .max(PASSWORD_MAX, msg('passwordTooLong')),
-  full_name: requiredText(150, 'allRequiredFields'),
-  officer_id: requiredText(32, 'allRequiredFields'),
-  badge_number: optionalText(32),
-  rank: optionalText(64),
-  branch: z.enum(BRANCHES, msg('allRequiredFields')),
-  station: optionalText(120),
-});
-export type CreateOfficerRequest = z.input<typeof createOfficerRequestSchema>;
-
-export const officerSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  username: z.string(),
-  full_name: z.string(),
-  officer_id: z.string(),
-  badge_number: z.string(),
-  rank: z.string().nullable(),
-  branch: z.enum(BRANCHES),
-  station: z.string(),
-});
-export type Officer = z.infer<typeof officerSchema>;
-
-export const createOfficerResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  officer: officerSchema,
 });
 
 export const okResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -4,6 +4,7 @@ import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, optionalText, requiredText } from './common';
 import { choice } from './slots';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
+import { multipartForm, uploadForm } from './files';
 
 export const COMPLAINT_TYPES = ['traffic', 'crime', 'minor_offense'] as const;
 export type ComplaintType = (typeof COMPLAINT_TYPES)[number];
@@ -63,6 +64,8 @@ export const INITIAL_COMPLAINT_STATUS = 'Pending';
 /** Suggested statuses (free text is allowed); the web colours these. */
 export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
 export const COMPLAINT_ATTACHMENT_FIELD = 'attachment_file';
+/** The path of an attachment uploaded before (POST /api/complaints/upload), sent instead of the file itself. */
+export const COMPLAINT_ATTACHMENT_PATH_FIELD = 'attachment_path';
 /** Most complaints GET /api/police/complaints returns. */
 export const POLICE_COMPLAINT_LIST_LIMIT = 500;
 
@@ -123,8 +126,12 @@ export const complaintBaseFields = {
   slot_id: wholeNumberText('slotRequired', 1, 2_147_483_647, 'slotRequired'),
 };
 
+/** An attachment uploaded before, named by its path (the web form sends the file itself instead). */
+const attachmentPathField = { [COMPLAINT_ATTACHMENT_PATH_FIELD]: optionalText(64) };
+
 export const trafficComplaintFieldsSchema = z.object({
   ...complaintBaseFields,
+  ...attachmentPathField,
   traffic_category: choice(TRAFFIC_CATEGORIES),
   incident_type: optionalText(100),
 });
@@ -132,6 +139,7 @@ export const trafficComplaintFieldsSchema = z.object({
 export const crimeComplaintFieldsSchema = z
   .object({
     ...complaintBaseFields,
+    ...attachmentPathField,
     crime_category: choice(CRIME_CATEGORIES),
     incident_type: choice(ALL_CRIME_INCIDENT_TYPES),
   })
@@ -143,6 +151,7 @@ export const crimeComplaintFieldsSchema = z
 
 export const minorOffenseComplaintFieldsSchema = z.object({
   ...complaintBaseFields,
+  ...attachmentPathField,
   incident_type: choice(MINOR_OFFENSE_INCIDENT_TYPES),
 });
 
@@ -151,6 +160,16 @@ export const COMPLAINT_FIELDS_SCHEMAS = {
   crime: crimeComplaintFieldsSchema,
   minor_offense: minorOffenseComplaintFieldsSchema,
 } as const;
+
+/** Each complaint form as sent: its fields and an optional attachment (an image or a PDF). */
+export const COMPLAINT_FORMS = {
+  traffic: multipartForm({ fields: trafficComplaintFieldsSchema, files: { [COMPLAINT_ATTACHMENT_FIELD]: 'document' } }),
+  crime: multipartForm({ fields: crimeComplaintFieldsSchema, files: { [COMPLAINT_ATTACHMENT_FIELD]: 'document' } }),
+  minor_offense: multipartForm({ fields: minorOffenseComplaintFieldsSchema, files: { [COMPLAINT_ATTACHMENT_FIELD]: 'document' } }),
+} as const;
+
+/** An attachment uploaded ahead of its complaint. */
+export const complaintAttachmentUploadForm = uploadForm('document');
 export type TrafficComplaintFields = z.input<typeof trafficComplaintFieldsSchema>;
 export type CrimeComplaintFields = z.input<typeof crimeComplaintFieldsSchema>;
 export type MinorOffenseComplaintFields = z.input<typeof minorOffenseComplaintFieldsSchema>;

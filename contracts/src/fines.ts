@@ -227,5 +227,3 @@ export const fineAnalyticsSchema = z.object({
   hourlyDistribution: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
 });
 export type FineAnalytics = z.infer<typeof fineAnalyticsSchema>;
-
-export const FINE_ERROR_CODES = ['fines.not_found', 'fines.already_paid'] as const;

@@ -17,9 +17,23 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
 } as const;
 
-/** Web routes the gateway sends the browser back to. */
-export const FINE_PAYMENT_SUCCESS_PATH = '/fines/success';
-export const FINE_PAYMENT_CANCEL_PATH = '/fines/cancel';
+/**
+ * The web pages the gateway sends the browser back to, per purpose: after paying, and after giving up.
+ * Both get the paid-for record's id in `referenceParam`; the success page also gets `session_id`.
+ */
+export const PAYMENT_RETURN_PATHS = {
+  fine: { success: '/fines/success', cancel: '/fines/cancel', referenceParam: 'fineId' },
+  clearance: { success: '/clearance/success', cancel: '/clearance/cancel', referenceParam: 'clearance_id' },
+} as const satisfies Record<PaymentPurpose, { success: string; cancel: string; referenceParam: string }>;
+
+/** Where the gateway returns the browser for a payment of `purpose` for record `referenceId`. */
+export function paymentReturnUrls(purpose: PaymentPurpose, referenceId: string) {
+  const paths = PAYMENT_RETURN_PATHS[purpose];
+  const reference = `${paths.referenceParam}=${encodeURIComponent(referenceId)}`;
+  // {CHECKOUT_SESSION_ID}: the gateway puts the session's id there (Stripe's placeholder, the sandbox's too).
+  return { success: `${paths.success}?${reference}&session_id={CHECKOUT_SESSION_ID}`, cancel: `${paths.cancel}?${reference}` };
+}
+/** The sandbox gateway's hosted checkout page (the web app's), followed by the session id. */
 export const SANDBOX_CHECKOUT_PATH = '/checkout';
 
 /** Digits only: "4242 4242 4242 4242" → "4242424242424242". */
@@ -78,13 +92,3 @@ export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
 
 /** Where the browser goes next (the success or the cancel page). */
 export const redirectResponseSchema = z.object({ redirect_url: z.string() });
-
-export const PAYMENT_ERROR_CODES = [
-  'payments.not_paid',
-  'payments.card_declined',
-  'payments.session_not_found',
-  'payments.session_closed',
-  'payments.gateway_unavailable',
-  'payments.invalid_signature',
-  'payments.webhook_not_configured',
-] as const;

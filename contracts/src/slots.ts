@@ -3,7 +3,6 @@ import { BRANCHES } from './enums';
 import { colomboDate } from './time';
 import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, optionalText, requiredText } from './common';
-import { officerSchema } from './auth';
 
 /** Branches that take complaints, and therefore have appointment slots. */
 export const SLOT_BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch'] as const;
@@ -11,9 +10,6 @@ export type SlotBranch = (typeof SLOT_BRANCHES)[number];
 
 export const SLOT_CAPACITY_MIN = 1;
 export const SLOT_CAPACITY_MAX = 500;
-/** Most officers the admin search returns. */
-export const OFFICER_SEARCH_LIMIT = 50;
-
 
 /** "HH:MM" or "HH:MM:SS" (what a browser time input sends), 00:00..23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -54,6 +50,7 @@ export const createSlotRequestSchema = z
     date: dateFromToday(),
     time_from: timeOfDay,
     time_to: timeOfDay,
+    /** The new slot's capacity (the spec's name: a new slot has all of it available). */
     available_slots: wholeNumber(SLOT_CAPACITY_MIN, SLOT_CAPACITY_MAX, 'slotCapacityRange'),
     branch: choice(SLOT_BRANCHES),
     /** English station name; defaults to the admin's station. */
@@ -73,9 +70,10 @@ export const assignOfficerRequestSchema = z.object({
 export type AssignOfficerRequest = z.input<typeof assignOfficerRequestSchema>;
 
 export const slotIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** DELETE /admin/slots/:id/remove-officer/:officerRowId (the officer's row id, as in `officers[].id`). */
 export const slotOfficerParamSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  officerId: z.coerce.number().int().positive().max(2_147_483_647),
+  officerRowId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 export const slotOfficerSchema = z.object({
@@ -101,18 +99,6 @@ export const adminSlotSchema = z.object({
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 export const adminSlotListSchema = z.array(adminSlotSchema);
-
-export const officerSearchQuerySchema = z.object({
-  name: optionalText(100),
-  branch: z.enum(BRANCHES, msg('invalidChoice')).optional(),
-  /** English station name; every station when absent. */
-  station: optionalText(120),
-});
-
-/** An officer as the admin's search lists them: the officer account without its sign-in details. */
-export const officerSearchResultSchema = officerSchema.omit({ user_id: true, username: true });
-export type OfficerSearchResult = z.infer<typeof officerSearchResultSchema>;
-export const officerSearchResultListSchema = z.array(officerSearchResultSchema);
 
 // ---- Public ----
 

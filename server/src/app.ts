@@ -89,7 +89,7 @@ export async function buildApp(opts: BuildAppOptions) {
 function serveWebApp(app: FastifyInstance, distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
-    app.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFoundBody(request.method, request.url)));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(routeNotFoundBody()));
     return;
   }
   const indexHtml = fs.readFileSync(indexPath);
@@ -110,6 +110,6 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
     const url = request.url.split('?')[0]!;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) return sendIndex(reply);
-    return reply.status(404).send(routeNotFoundBody(request.method, url));
+    return reply.status(404).send(routeNotFoundBody());
   });
 }

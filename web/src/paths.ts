@@ -1,4 +1,6 @@
-/** Every route of the web app, in one place. */
+import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts';
+
+/** Every route of the web app, in one place (the payment return pages are the contracts', which the server sends). */
 export const paths = {
   home: '/',
   guidance: '/guidance',
@@ -13,13 +15,13 @@ export const paths = {
   trackFine: '/track-fine',
   trackClearance: '/track-clearance',
   payFine: '/pay-fine',
-  finesSuccess: '/fines/success',
-  finesCancel: '/fines/cancel',
-  checkout: '/checkout/:sessionId',
+  finesSuccess: PAYMENT_RETURN_PATHS.fine.success,
+  finesCancel: PAYMENT_RETURN_PATHS.fine.cancel,
+  checkout: `${SANDBOX_CHECKOUT_PATH}/:sessionId`,
   clearance: '/clearance',
   clearanceApply: '/clearance/apply',
-  clearanceSuccess: '/clearance/success',
-  clearanceCancel: '/clearance/cancel',
+  clearanceSuccess: PAYMENT_RETURN_PATHS.clearance.success,
+  clearanceCancel: PAYMENT_RETURN_PATHS.clearance.cancel,
   verifyCertificate: '/verify/:reference',
   anonymousComplaint: '/anonymous-complaint',
   adminLogin: '/admin',

@@ -18,4 +18,5 @@ export const complaintMessagesEn = {
   incidentTypeCategory: 'Choose an incident type of the selected category.',
   statusRequired: 'Status cannot be empty',
   statusTooLong: 'Status must be at most 60 characters.',
+  attachmentTwice: 'Attach the file once: send it with the form or name an uploaded one, not both.',
 } as const;

@@ -27,4 +27,5 @@ export const coreMessagesEn = {
   unknownStation: 'Choose a station from the list.',
   fileRequired: 'Choose a file.',
   fileTypeWithPdf: 'Only JPEG, PNG or WebP images or PDF files are accepted.',
+  uploadUnusable: 'This upload cannot be used. Upload the file again.',
 } as const;

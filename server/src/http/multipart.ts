@@ -1,54 +1,56 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { DOCUMENT_MIME_TYPES, IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@pes/contracts';
-import { DomainError } from './domain-error';
-
-export type FileKind = 'image' | 'document';
-
-export interface UploadedFile {
-  field: string;
-  buffer: Buffer;
-  mimeType: string;
-  ext: string;
-  originalName: string;
-}
-
-export interface MultipartBody {
-  fields: Record<string, string>;
-  files: Record<string, UploadedFile>;
-}
+import type { z } from 'zod';
+import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind, type MultipartForm } from '@pes/contracts';
+import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
+import type { UploadedFile } from '../modules/files/uploaded-file';
 
 /** Longest text field accepted in a form (bytes); longer values are refused, never cut. */
 const FIELD_MAX_BYTES = 100_000;
 
-const allowed: Record<FileKind, readonly string[]> = { image: IMAGE_MIME_TYPES, document: DOCUMENT_MIME_TYPES };
+/**
+ * Parses a multipart request with its contract's form: the text fields through the form's schema, the
+ * files checked by content against their kind, the required files present. Every bad field is named at
+ * once (400); what comes back is plain data and files, for a service that knows nothing of HTTP.
+ */
+export async function parseMultipart<Fields extends z.ZodType, FileField extends string>(
+  request: FastifyRequest,
+  form: MultipartForm<Fields, FileField>,
+): Promise<{ fields: z.output<Fields>; files: Partial<Record<FileField, UploadedFile>> }> {
+  const { fields, files } = await readParts(request, form.files);
+  const parsed = form.fields.safeParse(fields);
+  const fieldKeys = parsed.success ? {} : fieldKeysOf(parsed.error.issues);
+  for (const [field, key] of Object.entries(form.requiredFiles?.(fields) ?? {})) {
+    if (!files[field as FileField]) fieldKeys[field] ??= key as string;
+  }
+  if (!parsed.success || Object.keys(fieldKeys).length > 0) throw invalidInput(fieldKeys);
+  return { fields: parsed.data, files };
+}
 
 /**
- * Reads a multipart request into memory (files are at most 5 MB each) and checks every expected file
- * by its content, not its name. Unexpected file fields are drained and ignored.
+ * Reads the parts into memory (files are at most 5 MB each). Fields after the first of a name and file
+ * fields the form does not have are ignored (the latter drained unread).
  */
-export async function readMultipart(request: FastifyRequest, fileFields: Record<string, FileKind>): Promise<MultipartBody> {
-  if (!request.isMultipart()) {
-    throw new DomainError('request.unsupported_media_type', 415, 'Send this form as multipart/form-data.');
-  }
+async function readParts<FileField extends string>(request: FastifyRequest, fileKinds: Record<FileField, FileKind>) {
+  if (!request.isMultipart()) throw appError('request.unsupported_media_type');
   const fields: Record<string, string> = {};
-  const files: Record<string, UploadedFile> = {};
+  const files: Partial<Record<FileField, UploadedFile>> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 200, fieldSize: FIELD_MAX_BYTES } })) {
       if (part.type === 'field') {
         // A value cut at the size limit must not pass as if it were whole.
-        if (part.valueTruncated) throw new DomainError('request.too_large', 413, `${part.fieldname} is too long`, { [part.fieldname]: 'tooLong' });
+        if (part.valueTruncated) throw appError('request.too_large', { fields: { [part.fieldname]: 'tooLong' } });
         if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
         continue;
       }
-      const file = await readFilePart(part, fileFields[part.fieldname]);
-      if (file) files[file.field] = file;
+      const file = await readFilePart(part, fileKinds[part.fieldname as FileField]);
+      if (file) files[file.field as FileField] = file;
     }
   } catch (err) {
     // Limits (413) and our own answers pass through; anything else is the parser failing on a broken body.
-    if (err instanceof DomainError || (err as { statusCode?: number }).statusCode) throw err;
-    throw new DomainError('request.malformed', 400, 'The form data could not be read. Check its format.');
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw appError('request.malformed');
   }
   return { fields, files };
 }
@@ -62,17 +64,13 @@ async function readFilePart(part: MultipartFile, kind: FileKind | undefined): Pr
   try {
     buffer = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('request.too_large', 413, `${part.fieldname} is larger than 5 MB`, { [part.fieldname]: 'fileTooLarge' });
-    }
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw appError('request.too_large', { fields: { [part.fieldname]: 'fileTooLarge' } });
     throw err;
   }
   if (buffer.length === 0) return undefined;
   const type = await fileTypeFromBuffer(buffer);
-  if (!type || !allowed[kind].includes(type.mime)) {
-    throw new DomainError('request.unsupported_media_type', 415, `${part.fieldname} is not an accepted file type`, {
-      [part.fieldname]: kind === 'image' ? 'fileType' : 'fileTypeWithPdf',
-    });
+  if (!type || !(FILE_KINDS[kind] as readonly string[]).includes(type.mime)) {
+    throw appError('request.unsupported_media_type', { fields: { [part.fieldname]: kind === 'image' ? 'fileType' : 'fileTypeWithPdf' } });
   }
   return { field: part.fieldname, buffer, mimeType: type.mime, ext: type.ext, originalName: part.filename.slice(0, 200) };
 }

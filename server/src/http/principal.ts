@@ -8,9 +8,10 @@ export interface Principal {
   stationId: number | null;
   station: string | null;
   branch: Branch | null;
-  /** officers.id of a police officer */
+  /** A police officer's row (officers.id). */
   officerRowId: number | null;
-  officerId: string | null;
+  /** A police officer's officer ID as the police issue it (the spec's `officerId`). */
+  officerCode: string | null;
   identityNumber: string | null;
   identityType: IdentityType | null;
   fullName: string | null;

@@ -20,24 +20,25 @@ export async function seedOnStart(config: Config, modules: Modules, log: { info(
   }
   const c = DEMO_CITIZEN;
   await modules.db.transaction(async (tx) => {
-    const user = await modules.users.insertUser(tx, {
-      username: c.username,
-      passwordHash: await hashPassword(c.password),
-      role: 'citizen',
-      stationId: null,
-    });
-    await modules.users.insertCitizenProfile(tx, {
-      userId: user.id,
-      firstName: c.first_name,
-      secondName: c.second_name,
-      dateOfBirth: c.date_of_birth,
-      email: c.email,
-      mobileNumber: c.mobile_number,
-      identityType: c.identity_type,
-      identityNumber: c.identity_number,
-      address: c.address,
-      maritalStatus: c.marital_status,
-    });
+    const user = await modules.users.insertUser(
+      { username: c.username, passwordHash: await hashPassword(c.password), role: 'citizen', stationId: null },
+      tx,
+    );
+    await modules.users.insertCitizenProfile(
+      {
+        userId: user.id,
+        firstName: c.first_name,
+        secondName: c.second_name,
+        dateOfBirth: c.date_of_birth,
+        email: c.email,
+        mobileNumber: c.mobile_number,
+        identityType: c.identity_type,
+        identityNumber: c.identity_number,
+        address: c.address,
+        maritalStatus: c.marital_status,
+      },
+      tx,
+    );
   });
   log.info(`seeded demo accounts: ${DEMO_OFFICERS.length} officers and 1 citizen at ${DEMO_STATION}`);
   log.info(`seeded ${await seedDemoFines(modules)} demo traffic fines`);

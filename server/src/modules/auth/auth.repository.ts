@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { appSettings, loginFailures, sessions } from './auth.schema';
-import { citizenProfiles, officers, users } from '../users/users.schema';
-import { stations } from '../stations/stations.schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { appSettings, loginFailures, sessions } from './auth.table';
+import { citizenProfiles, officers, users } from '../users/users.table';
+import { stations } from '../stations/stations.table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,7 +20,7 @@ function createPrincipalLookup(db: Database) {
     station: stations.name,
     branch: officers.branch,
     officerRowId: officers.id,
-    officerId: officers.officerId,
+    officerCode: officers.officerCode,
     officerName: officers.fullName,
     identityNumber: citizenProfiles.identityNumber,
     identityType: citizenProfiles.identityType,
@@ -44,16 +44,14 @@ function createPrincipalLookup(db: Database) {
 export function createAuthRepository(db: Database) {
   const findPrincipal = createPrincipalLookup(db);
   return {
-    async createSession(jti: string, userId: number, expiresAt: Date) {
-      await db.insert(sessions).values({ jti, userId, expiresAt });
+    async createSession(jti: string, userId: number, expiresAt: Date, tx: DbOrTx = db) {
+      await tx.insert(sessions).values({ jti, userId, expiresAt });
     },
 
-    async revokeSession(jti: string) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
-    },
-
-    async revokeAllSessions(userId: number) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    /** Revokes one session, or every live session of a user. */
+    async revokeSessions(which: { jti: string } | { userId: number }, tx: DbOrTx = db) {
+      const selected = 'jti' in which ? eq(sessions.jti, which.jti) : eq(sessions.userId, which.userId);
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(selected, isNull(sessions.revokedAt)));
     },
 
     /** The signed-in principal for a live session of an active user, in one indexed query. */
@@ -94,15 +92,15 @@ export function createAuthRepository(db: Database) {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
     },
 
-    async getSetting(key: string) {
-      const rows = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+    async getSetting(key: string, tx: DbOrTx = db) {
+      const rows = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
       return rows[0]?.value;
     },
 
     /** Stores the value unless another instance stored one first; returns the stored value. */
-    async putSettingIfAbsent(key: string, value: string) {
-      await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
-      return (await this.getSetting(key))!;
+    async putSettingIfAbsent(key: string, value: string, tx: DbOrTx = db) {
+      await tx.insert(appSettings).values({ key, value }).onConflictDoNothing();
+      return (await this.getSetting(key, tx))!;
     },
   };
 }

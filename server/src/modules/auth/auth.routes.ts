@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   currentUserResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   okResponseSchema,
+  signupCitizenForm,
   signupCitizenResponseSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
-import { readMultipart } from '../../http/multipart';
+import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 409, 413, 415, 429);
 
 export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean }): FastifyPluginAsyncZod {
   const { guards, auth } = deps;
@@ -27,8 +28,8 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
         },
       },
       async (request, reply) => {
-        const body = await readMultipart(request, { identity_photo_front: 'image', identity_photo_back: 'image', live_photo: 'image' });
-        const user = await auth.signupCitizen(body);
+        const { fields, files } = await parseMultipart(request, signupCitizenForm);
+        const user = await auth.signupCitizen(fields, files);
         return reply.status(201).send({ success: true, message: 'Signup successful.', user });
       },
     );
@@ -52,9 +53,9 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     app.post(
       '/auth/logout',
       {
-        preHandler: guards.require(),
+        onRequest: guards.require(),
         // No body schema: logout reads no body, and a bare POST (no body at all) must work.
-        schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
+        schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
       },
       async (request, reply) => {
         await auth.logout(principalOf(request));
@@ -66,7 +67,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     for (const path of ['/auth/getCurrentUserInfo', '/auth/me']) {
       app.get(
         path,
-        { preHandler: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, 401: apiErrorSchema } } },
+        { onRequest: guards.require(), schema: { tags: ['auth'], response: { 200: currentUserResponseSchema, ...errorResponses(401) } } },
         async (request) => ({ user: auth.currentUser(principalOf(request)) }),
       );
     }

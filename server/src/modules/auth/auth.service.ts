@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import {
-  AREA_ROLE,
-  requiredSignupFiles,
-  signupCitizenFieldsSchema,
-  type CurrentUser,
-  type LoginRequest,
-} from '@pes/contracts';
+import { AREA_ROLE, type CurrentUser, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
+import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { badInput } from '../../http/domain-error';
-import { zodFieldKeys } from '../../http/error-handler';
-import type { MultipartBody } from '../../http/multipart';
 import type { Principal } from '../../http/principal';
 import type { FilesService } from '../files/files.service';
+import type { UploadedFile } from '../files/uploaded-file';
 import type { UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
-import { identityTaken, invalidCredentials, loginThrottled, usernameTaken, wrongArea } from './auth.errors';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password';
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
@@ -47,6 +39,10 @@ export function addressKey(ip: string) {
     .join(':')}::/64`;
 }
 
+/** Refused sign-ins: wait this long (the answer's Retry-After, and its message in minutes). */
+const loginThrottled = (retryAfterSeconds: number) =>
+  appError('auth.throttled', { params: { minutes: Math.ceil(retryAfterSeconds / 60) }, headers: { 'retry-after': String(retryAfterSeconds) } });
+
 export function createAuthService(deps: {
   db: Database;
   auth: AuthRepository;
@@ -68,7 +64,7 @@ export function createAuthService(deps: {
       station: row.station,
       branch: row.branch,
       officerRowId: row.officerRowId,
-      officerId: row.officerId,
+      officerCode: row.officerCode,
       identityNumber: row.identityNumber,
       identityType: row.identityType,
       fullName: row.officerName ?? (row.citizenFirstName ? `${row.citizenFirstName} ${row.citizenSecondName}` : null),
@@ -101,10 +97,10 @@ export function createAuthService(deps: {
       if (!user || !ok) {
         await Promise.all(keys.map((k) => auth.recordFailure(k, LOGIN_THROTTLE.windowSeconds)));
         await pruneFailures();
-        throw invalidCredentials();
+        throw appError('auth.invalid_credentials');
       }
       await auth.clearFailures(keys[0]!);
-      if (input.area && AREA_ROLE[input.area] !== user.role) throw wrongArea(input.area);
+      if (input.area && AREA_ROLE[input.area] !== user.role) throw appError('auth.wrong_area', { params: { area: input.area } });
 
       const issued = await tokens.issue(user.id, user.role);
       await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
@@ -114,9 +110,15 @@ export function createAuthService(deps: {
     },
 
     async logout(principal: Principal) {
-      await auth.revokeSession(principal.jti);
+      await auth.revokeSessions({ jti: principal.jti });
       // Other instances hear it from the database; this one forgets at once.
       principals.forgetSession(principal.jti);
+    },
+
+    /** Ends every session of a user (a new password, a deactivation), on every instance. */
+    async revokeUserSessions(userId: number) {
+      await auth.revokeSessions({ userId });
+      principals.forgetUser(userId);
     },
 
     /** The principal behind a bearer token: signed by us, unexpired, not revoked, of an active user. */
@@ -134,55 +136,51 @@ export function createAuthService(deps: {
         role: p.role,
         branch: p.branch,
         station: p.station,
-        officerId: p.officerId,
+        officerId: p.officerCode,
         identity_number: p.identityNumber,
         full_name: p.fullName,
       };
     },
 
-    async signupCitizen(body: MultipartBody) {
-      const parsed = signupCitizenFieldsSchema.safeParse(body.fields);
-      const fieldKeys: Record<string, string> = parsed.success ? {} : zodFieldKeys(parsed.error.issues);
-      for (const [field, key] of Object.entries(requiredSignupFiles(body.fields.identity_type))) {
-        if (!body.files[field]) fieldKeys[field] ??= key;
-      }
-      if (!parsed.success || Object.keys(fieldKeys).length > 0) throw badInput(fieldKeys);
-      const input = parsed.data;
-
-      if (await users.usernameExists(input.username)) throw usernameTaken();
-      if (await users.identityExists(input.identity_type, input.identity_number)) throw identityTaken();
+    /** A citizen's account with its identity photos (stored with it, or not at all). */
+    async signupCitizen(input: SignupCitizenFields, photos: Partial<Record<SignupFileField, UploadedFile>>) {
+      if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
+      if (await users.identityExists(input.identity_type, input.identity_number)) throw appError('auth.identity_taken');
 
       const passwordHash = await hashPassword(input.password);
-      const uploads = Object.values(body.files).filter(
-        (f) => f.field !== 'identity_photo_back' || input.identity_type === 'NIC',
-      );
+      // A passport has one side: a back photo sent with one is not kept.
+      const { identity_photo_back, ...always } = photos;
+      const uploads = [...Object.values(always), ...(input.identity_type === 'NIC' && identity_photo_back ? [identity_photo_back] : [])];
       try {
         return await files.withStagedFiles(uploads, (staged) =>
           db.transaction(async (tx) => {
-            const user = await users.insertUser(tx, { username: input.username, passwordHash, role: 'citizen', stationId: null });
-            const ids: Record<string, number> = {};
-            for (const file of staged) ids[file.field] = (await files.record(tx, file, 'citizen_identity', user.id)).id;
-            await users.insertCitizenProfile(tx, {
-              userId: user.id,
-              firstName: input.first_name,
-              secondName: input.second_name,
-              dateOfBirth: input.date_of_birth,
-              email: input.email,
-              mobileNumber: input.mobile_number,
-              identityType: input.identity_type,
-              identityNumber: input.identity_number.toUpperCase(),
-              address: input.address,
-              maritalStatus: input.marital_status,
-              identityPhotoFrontId: ids.identity_photo_front ?? null,
-              identityPhotoBackId: ids.identity_photo_back ?? null,
-              livePhotoId: ids.live_photo ?? null,
-            });
+            const user = await users.insertUser({ username: input.username, passwordHash, role: 'citizen', stationId: null }, tx);
+            const ids: Partial<Record<string, number>> = {};
+            for (const file of staged) ids[file.field] = (await files.recordClaimed(file, { purpose: 'citizen_identity', ownerUserId: user.id }, tx)).id;
+            await users.insertCitizenProfile(
+              {
+                userId: user.id,
+                firstName: input.first_name,
+                secondName: input.second_name,
+                dateOfBirth: input.date_of_birth,
+                email: input.email,
+                mobileNumber: input.mobile_number,
+                identityType: input.identity_type,
+                identityNumber: input.identity_number.toUpperCase(),
+                address: input.address,
+                maritalStatus: input.marital_status,
+                identityPhotoFrontId: ids.identity_photo_front ?? null,
+                identityPhotoBackId: ids.identity_photo_back ?? null,
+                livePhotoId: ids.live_photo ?? null,
+              },
+              tx,
+            );
             return { id: user.id, username: user.username };
           }),
         );
       } catch (err) {
-        if (isUniqueViolation(err, 'users_username_uq')) throw usernameTaken();
-        if (isUniqueViolation(err, 'citizen_identity_uq')) throw identityTaken();
+        if (isUniqueViolation(err, 'users_username_uq')) throw appError('auth.username_taken');
+        if (isUniqueViolation(err, 'citizen_identity_uq')) throw appError('auth.identity_taken');
         throw err;
       }
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
 import { createCitizen, createOfficer, unique } from '../../../test/helpers';
-import { sessions } from './auth.schema';
+import { sessions } from './auth.table';
 import { LOGIN_THROTTLE } from './auth.service';
 
 describe.each(DB_KINDS)('sign-in on %s', (kind) => {

@@ -15,7 +15,7 @@ const principal = (userId: number, jti: string): Principal => ({
   station: null,
   branch: null,
   officerRowId: null,
-  officerId: null,
+  officerCode: null,
   identityNumber: null,
   identityType: null,
   fullName: null,

@@ -84,6 +84,7 @@ export function createPrincipalCache(capacity = DEFAULT_CAPACITY) {
     },
 
     forgetSession,
+    forgetUser,
     get size() {
       return bySession.size;
     },

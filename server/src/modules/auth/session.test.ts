@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, login } from '../../../test/helpers';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.table';
 
 /** Re-signs a real token's claims with another expiry or secret, to isolate what makes it invalid. */
 async function resign(token: string, opts: { secret: string; exp: number }) {

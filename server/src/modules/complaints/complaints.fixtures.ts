@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { colomboDate, type ComplaintType } from '@pes/contracts';
 import type { TestApp } from '../../../test/harness';
 import { bearer, multipart, type FilePart } from '../../../test/helpers';
-import { slots } from '../slots/slots.schema';
-import { complaints } from './complaints.schema';
+import { slots } from '../slots/slots.table';
+import { complaints } from './complaints.table';
 
 export const HOME_STATION = 'Kollupitiya Police Station';
 export const OTHER_STATION = 'Slave Island Police';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen, login, pdfFile } from '../../../test/helpers';
-import { slots } from '../slots/slots.schema';
-import { complaints } from './complaints.schema';
+import { slots } from '../slots/slots.table';
+import { complaints } from './complaints.table';
 import { complaintFields, createSlot, submitComplaint } from './complaints.fixtures';
 
 describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {

@@ -1,14 +1,12 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ComplaintBranch, ComplaintHistoryEntry, ComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
-import { files } from '../files/files.schema';
-import { slots } from '../slots/slots.schema';
-import { stations } from '../stations/stations.schema';
-import { complaints, complaintStatusHistory } from './complaints.schema';
-
-/** Times as the API shows them: ISO 8601 in UTC. */
-const isoUtc = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoInstant } from '../../db/sql';
+import { files } from '../files/files.table';
+import { slots } from '../slots/slots.table';
+import { stations } from '../stations/stations.table';
+import { complaints, complaintStatusHistory } from './complaints.table';
 
 /**
  * A complaint as every list shows it, flat, in one row: station name, attachment and the status
@@ -35,7 +33,7 @@ const viewFields = {
   crime_category: complaints.crimeCategory,
   traffic_category: complaints.trafficCategory,
   what_happened: complaints.whatHappened,
-  when: isoUtc(sql`${complaints.occurredAt}`),
+  when: isoInstant(complaints.occurredAt),
   where: complaints.place,
   how_occurred: complaints.howOccurred,
   damage_value: sql<string | null>`${complaints.damageValue}::text`,
@@ -49,12 +47,12 @@ const viewFields = {
   attachment_path: files.path,
   attachment_mime_type: files.mimeType,
   attachment_name: files.originalName,
-  submitted_at: isoUtc(sql`${complaints.submittedAt}`),
+  submitted_at: isoInstant(complaints.submittedAt),
   history: sql<ComplaintHistoryEntry[]>`(
     select coalesce(json_agg(json_build_object(
         'from_status', h.from_status,
         'to_status', h.to_status,
-        'changed_at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'changed_at', ${isoInstant(sql`h.changed_at`)},
         'changed_by', coalesce(o.full_name, u.username)
       ) order by h.changed_at, h.id), '[]'::json)
     from ${complaintStatusHistory} h
@@ -91,27 +89,20 @@ export interface NewComplaint {
   evidence: string | null;
 }
 
-export interface Booking {
+export type Booking = {
   slotId: number;
   stationName: string;
   /** Today in Colombo: slots dated before it cannot be booked. */
   today: string;
-  attachment: { path: string; mimeType: string; sizeBytes: number; originalName: string; purpose: string } | null;
-}
-
-/** The values the booking statement binds: the complaint's, where to book it and its attachment's. */
-type BookingValues = Omit<NewComplaint, 'occurredAt'> & {
-  occurredAt: string;
-  year: string;
-  slotId: number;
-  stationName: string;
-  today: string;
-  filePath: string | null;
-  fileMimeType: string | null;
-  fileSizeBytes: number | null;
-  fileOriginalName: string | null;
-  filePurpose: string | null;
 };
+
+/** The values the booking statement binds: the complaint's, where to book it and its attachment's file row. */
+type BookingValues = Omit<NewComplaint, 'occurredAt'> &
+  Booking & {
+    occurredAt: string;
+    year: string;
+    attachmentFileId: number | null;
+  };
 
 /** What the database decided when booking, beyond the submitted fields. */
 export interface BookedComplaint {
@@ -125,7 +116,6 @@ export interface BookedComplaint {
   appointment_date: string;
   appointment_time_from: string;
   appointment_time_to: string;
-  attachment_id: number | null;
 }
 
 export function createComplaintsRepository(db: Database) {
@@ -172,12 +162,6 @@ export function createComplaintsRepository(db: Database) {
           and s.branch = ${v('branch')}::branch and s.deleted_at is null and s.available_slots > 0
           and s.date >= ${v('today')}::date
         returning s.id, s.station_id, s.date, s.time_from, s.time_to
-      ), attachment as (
-        insert into ${files} (path, mime_type, size_bytes, original_name, purpose, owner_user_id)
-        select ${v('filePath')}::text, ${v('fileMimeType')}::text, ${v('fileSizeBytes')}::int, ${v('fileOriginalName')}::text,
-          ${v('filePurpose')}::text, ${v('citizenUserId')}::int
-        from booked where ${v('filePath')}::text is not null
-        returning id
       ), inserted as (
         insert into ${complaints} (reference_number, complaint_type, citizen_user_id, station_id, branch, slot_id,
           appointment_date, appointment_time_from, appointment_time_to, full_name, age, gender, home_address, id_number,
@@ -192,42 +176,28 @@ export function createComplaintsRepository(db: Database) {
           ${v('workAddress')}::text, ${v('maritalStatus')}::text, ${v('gramaDivision')}::text, ${v('incidentType')}::text,
           ${v('crimeCategory')}::text, ${v('trafficCategory')}::text, ${v('whatHappened')}::text, ${v('occurredAt')}::timestamptz,
           ${v('place')}::text, ${v('howOccurred')}::text, ${v('damageValue')}::numeric, ${v('evidence')}::text,
-          (select id from attachment)
+          ${v('attachmentFileId')}::int
         from booked b
         returning *
       )
       select i.id, i.reference_number, i.status, i.damage_value::text as damage_value, i.station_id,
-        to_char(i.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "when",
-        to_char(i.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at,
+        ${isoInstant(sql`i.occurred_at`)} as "when", ${isoInstant(sql`i.submitted_at`)} as submitted_at,
         i.appointment_date::text as appointment_date, i.appointment_time_from::text as appointment_time_from,
-        i.appointment_time_to::text as appointment_time_to, i.attachment_file_id as attachment_id
+        i.appointment_time_to::text as appointment_time_to
       from inserted i`,
   );
 
   return {
     /**
-     * Books one unit of the slot and stores the complaint (and its attachment's file row) in ONE
-     * statement, so in one transaction: the conditional UPDATE takes a unit only from a live slot of
-     * that station and branch, dated today or later, that is not full; concurrent bookings queue on
-     * the slot's row lock and re-check that condition, so a slot never takes more than its capacity.
-     * When the UPDATE matches nothing, nothing is inserted and undefined is returned.
-     * (One round trip instead of five: booking throughput is bound by round trips.)
+     * Books one unit of the slot and stores the complaint in ONE statement: the conditional UPDATE takes a
+     * unit only from a live slot of that station and branch, dated today or later, that is not full;
+     * concurrent bookings queue on the slot's row lock and re-check that condition, so a slot never takes
+     * more than its capacity. When the UPDATE matches nothing, nothing is inserted and undefined is
+     * returned. (One round trip instead of four: booking throughput is bound by round trips.) An attachment
+     * is the files module's row, claimed in the same transaction `tx` before this runs.
      */
-    async book(booking: Booking, c: NewComplaint, year: string): Promise<BookedComplaint | undefined> {
-      const a = booking.attachment;
-      const rows = await bookStatement({
-        ...c,
-        occurredAt: c.occurredAt.toISOString(),
-        year,
-        slotId: booking.slotId,
-        stationName: booking.stationName,
-        today: booking.today,
-        filePath: a?.path ?? null,
-        fileMimeType: a?.mimeType ?? null,
-        fileSizeBytes: a?.sizeBytes ?? null,
-        fileOriginalName: a?.originalName ?? null,
-        filePurpose: a?.purpose ?? null,
-      });
+    async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx = db): Promise<BookedComplaint | undefined> {
+      const rows = await bookStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, attachmentFileId }, tx);
       return rows[0];
     },
 
@@ -252,7 +222,7 @@ export function createComplaintsRepository(db: Database) {
     },
 
     /** The complaint of that branch and station, locked for a status change. */
-    async lockForBranch(tx: DbOrTx, id: number, branch: ComplaintBranch, stationId: number) {
+    async lockForBranch(id: number, branch: ComplaintBranch, stationId: number, tx: DbOrTx) {
       const rows = await tx
         .select({ id: complaints.id, status: complaints.status })
         .from(complaints)
@@ -261,7 +231,7 @@ export function createComplaintsRepository(db: Database) {
       return rows[0];
     },
 
-    async changeStatus(tx: DbOrTx, change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }) {
+    async changeStatus(change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }, tx: DbOrTx = db) {
       await tx.update(complaints).set({ status: change.toStatus, updatedAt: sql`now()` }).where(eq(complaints.id, change.complaintId));
       await tx.insert(complaintStatusHistory).values(change);
     },

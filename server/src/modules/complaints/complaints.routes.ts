@@ -1,44 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   COMPLAINT_ATTACHMENT_FIELD,
+  COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCHES,
+  COMPLAINT_FORMS,
   COMPLAINT_TYPE_PATH,
   COMPLAINT_TYPES,
+  complaintAttachmentUploadForm,
   complaintIdParamSchema,
   complaintListSchema,
   complaintSchema,
   complaintsByDateQuerySchema,
   submitComplaintResponseSchema,
   updateComplaintStatusRequestSchema,
+  uploadResponseSchema,
+  type ComplaintType,
+  type MultipartForm,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
-import { readMultipart } from '../../http/multipart';
+import { parseMultipart } from '../../http/multipart';
 import type { ComplaintsService } from './complaints.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = { ...errors, ...errorResponses(409, 413, 415) };
 
 export function complaintsRoutes(deps: { guards: AuthGuards; complaints: ComplaintsService }): FastifyPluginAsyncZod {
   const { complaints } = deps;
   const citizenOnly = deps.guards.require({ roles: ['citizen'] });
   const complaintOfficers = deps.guards.require({ roles: ['police_officer'], branches: COMPLAINT_BRANCHES });
   return async (app) => {
+    app.post(
+      '/complaints/upload',
+      {
+        onRequest: citizenOnly,
+        schema: {
+          tags: ['complaints'],
+          summary: `Uploads an attachment ahead of its complaint (multipart: file, image or PDF, 5 MB); the complaint names the answered path as ${COMPLAINT_ATTACHMENT_PATH_FIELD} within a day`,
+          consumes: ['multipart/form-data'],
+          response: { 201: uploadResponseSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const { files } = await parseMultipart(request, complaintAttachmentUploadForm);
+        const file = await complaints.uploadAttachment(principalOf(request), files.file!);
+        return reply.status(201).send({ file });
+      },
+    );
+
     for (const type of COMPLAINT_TYPES) {
       app.post(
         `/complaints/${COMPLAINT_TYPE_PATH[type]}`,
         {
-          preHandler: citizenOnly,
+          onRequest: citizenOnly,
           schema: {
             tags: ['complaints'],
-            summary: `Files a ${type.replace('_', ' ')} complaint and books its slot (multipart: the form fields and an optional ${COMPLAINT_ATTACHMENT_FIELD}, image or PDF, 5 MB)`,
+            summary: `Files a ${type.replace('_', ' ')} complaint and books its slot (multipart: the form fields and an optional ${COMPLAINT_ATTACHMENT_FIELD}, image or PDF, 5 MB, or the ${COMPLAINT_ATTACHMENT_PATH_FIELD} of one uploaded before)`,
             consumes: ['multipart/form-data'],
             response: { 201: submitComplaintResponseSchema, ...uploadErrors },
           },
         },
         async (request, reply) => {
-          const body = await readMultipart(request, { [COMPLAINT_ATTACHMENT_FIELD]: 'document' });
-          const complaint = await complaints.submit(principalOf(request), type, body);
+          const form: MultipartForm<(typeof COMPLAINT_FORMS)[ComplaintType]['fields'], typeof COMPLAINT_ATTACHMENT_FIELD> = COMPLAINT_FORMS[type];
+          const { fields, files } = await parseMultipart(request, form);
+          const complaint = await complaints.submit(principalOf(request), type, fields, files[COMPLAINT_ATTACHMENT_FIELD]);
           return reply.status(201).send({ success: true, message: 'Complaint submitted successfully!', complaint });
         },
       );
@@ -47,7 +72,7 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
     app.get(
       '/complaints/my-complaints',
       {
-        preHandler: citizenOnly,
+        onRequest: citizenOnly,
         schema: { tags: ['complaints'], summary: "The signed-in citizen's complaints, newest first", response: { 200: complaintListSchema, ...errors } },
       },
       async (request) => complaints.listForCitizen(principalOf(request)),
@@ -56,7 +81,7 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
     app.get(
       '/police/complaints',
       {
-        preHandler: complaintOfficers,
+        onRequest: complaintOfficers,
         schema: {
           tags: ['police'],
           summary: "Complaints of the officer's branch and station, newest first (at most 500)",
@@ -69,7 +94,7 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
     app.get(
       '/police/complaints/by-date',
       {
-        preHandler: complaintOfficers,
+        onRequest: complaintOfficers,
         schema: {
           tags: ['police'],
           summary: "Complaints of the officer's branch and station with an appointment on that date, by time",
@@ -83,7 +108,7 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
     app.put(
       '/police/complaints/:id/status',
       {
-        preHandler: complaintOfficers,
+        onRequest: complaintOfficers,
         schema: {
           tags: ['police'],
           summary: "Sets a complaint's status (free text); every change is recorded",

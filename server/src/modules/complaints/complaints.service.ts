@@ -1,5 +1,5 @@
 import {
-  COMPLAINT_ATTACHMENT_FIELD,
+  COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
   COMPLAINT_BRANCHES,
   COMPLAINT_FIELDS_SCHEMAS,
@@ -10,19 +10,20 @@ import {
   type ComplaintBranch,
   type ComplaintType,
 } from '@pes/contracts';
-import type { Database } from '../../db/client';
-import { badInput } from '../../http/domain-error';
-import { zodFieldKeys } from '../../http/error-handler';
-import type { MultipartBody } from '../../http/multipart';
+import type { z } from 'zod';
+import { appError, invalidInput } from '../../app-error';
+import type { Database, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
-import type { FileAccessPolicy, FilesService } from '../files/files.service';
-import type { StationsRepository } from '../stations/stations.repository';
-import { unknownStation } from '../users/users.errors';
-import type { ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
-import { complaintNotFound, slotFull, slotUnavailable } from './complaints.errors';
+import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
+import type { UploadedFile } from '../files/uploaded-file';
+import type { StationsService } from '../stations/stations.service';
+import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
 
-/** files.purpose of complaint attachments. */
-export const COMPLAINT_ATTACHMENT_PURPOSE = 'complaint_attachment';
+/** A complaint form's fields as parsed (any of the three types). */
+export type ComplaintInput = z.output<(typeof COMPLAINT_FIELDS_SCHEMAS)[ComplaintType]>;
+
+/** Thrown inside the booking transaction when the slot takes no booking, so that the attachment's row goes too. */
+const NOT_BOOKED = Symbol('not booked');
 
 const isComplaintBranch = (b: string | null): b is ComplaintBranch => b !== null && (COMPLAINT_BRANCHES as readonly string[]).includes(b);
 
@@ -55,22 +56,51 @@ export function toComplaintView(row: ComplaintViewRow): Complaint {
 export function createComplaintsService(deps: {
   db: Database;
   complaints: ComplaintsRepository;
-  stations: StationsRepository;
+  stations: StationsService;
   files: FilesService;
 }) {
   const { db, complaints, stations, files } = deps;
 
+  /**
+   * Books the slot and stores the complaint. With an attachment, `attach` stores or claims its file row in
+   * the same transaction first, so the complaint and its file are kept together or not at all.
+   */
+  async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, attach?: (tx: Tx) => Promise<FileRow>) {
+    const year = booking.today.slice(0, 4);
+    const booked: { row: BookedComplaint | undefined; file: FileRow | null } | undefined = attach
+      ? await db
+          .transaction(async (tx) => {
+            const file = await attach(tx);
+            const row = await complaints.book(booking, complaint, year, file.id, tx);
+            if (!row) throw NOT_BOOKED;
+            return { row, file };
+          })
+          .catch((err: unknown) => {
+            if (err === NOT_BOOKED) return undefined;
+            throw err;
+          })
+      : { row: await complaints.book(booking, complaint, year, null), file: null };
+    if (booked?.row) return { row: booked.row, file: booked.file };
+    await stations.byName(booking.stationName);
+    throw (await complaints.slotState(booking, branch)) === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
+  }
+
   return {
+    /** An attachment uploaded ahead of its complaint (claimed by the complaint that names its path). */
+    uploadAttachment(citizen: Principal, file: UploadedFile) {
+      return files.upload(file, { purpose: 'complaint_attachment', ownerUserId: citizen.userId });
+    },
+
     /**
-     * Stores a complaint and books one unit of its slot in one transaction, after its attachment is
-     * written; a refusal at any step leaves no complaint, no slot unit taken and no file.
+     * Stores a complaint and books one unit of its slot in one transaction, with its attachment: a file
+     * sent with the form (written first, removed again if the booking is refused or fails) or one uploaded
+     * before and named by its path (claimed; left unclaimed if the booking is refused). A refusal at any
+     * step leaves no complaint, no slot unit taken and no file kept.
      */
-    async submit(citizen: Principal, type: ComplaintType, body: MultipartBody): Promise<Complaint> {
-      const parsed = COMPLAINT_FIELDS_SCHEMAS[type].safeParse(body.fields);
-      if (!parsed.success) throw badInput(zodFieldKeys(parsed.error.issues));
-      const input = parsed.data;
+    async submit(citizen: Principal, type: ComplaintType, input: ComplaintInput, attachment?: UploadedFile): Promise<Complaint> {
+      const attachmentPath = input[COMPLAINT_ATTACHMENT_PATH_FIELD];
+      if (attachment && attachmentPath) throw invalidInput({ [COMPLAINT_ATTACHMENT_PATH_FIELD]: 'attachmentTwice' });
       const branch = COMPLAINT_BRANCH[type];
-      const today = colomboDate();
       const complaint: NewComplaint = {
         type,
         branch,
@@ -97,58 +127,51 @@ export function createComplaintsService(deps: {
         damageValue: input.damage_value ?? null,
         evidence: input.evidence ?? null,
       };
-      const upload = body.files[COMPLAINT_ATTACHMENT_FIELD];
+      const booking: Booking = { slotId: input.slot_id, stationName: input.station, today: colomboDate() };
+      const owner = { purpose: 'complaint_attachment', ownerUserId: citizen.userId } as const;
 
-      // The file is written first and removed again if the booking is refused or fails.
-      return files.withStagedFiles(upload ? [upload] : [], async (staged) => {
-        const file = staged[0];
-        const attachment = file
-          ? { path: file.path, mimeType: file.mimeType, sizeBytes: file.sizeBytes, originalName: file.originalName, purpose: COMPLAINT_ATTACHMENT_PURPOSE }
-          : null;
-        const booking = { slotId: input.slot_id, stationName: input.station, today, attachment };
-        const booked = await complaints.book(booking, complaint, today.slice(0, 4));
-        if (!booked) {
-          if (!(await stations.findByName(input.station))) throw unknownStation();
-          throw (await complaints.slotState(booking, branch)) === 'full' ? slotFull() : slotUnavailable();
-        }
-        return toComplaintView({
-          id: booked.id,
-          reference_number: booked.reference_number,
-          complaint_type: type,
-          status: booked.status,
-          full_name: complaint.fullName,
-          age: complaint.age,
-          gender: complaint.gender,
-          home_address: complaint.homeAddress,
-          id_number: complaint.idNumber,
-          phone_number: complaint.phoneNumber,
-          religion: complaint.religion,
-          nationality: complaint.nationality,
-          occupation: complaint.occupation,
-          work_address: complaint.workAddress,
-          marital_status: complaint.maritalStatus,
-          grama_division: complaint.gramaDivision,
-          incident_type: complaint.incidentType,
-          crime_category: complaint.crimeCategory,
-          traffic_category: complaint.trafficCategory,
-          what_happened: complaint.whatHappened,
-          when: booked.when,
-          where: complaint.place,
-          how_occurred: complaint.howOccurred,
-          damage_value: booked.damage_value,
-          evidence: complaint.evidence,
-          station: input.station,
-          branch,
-          slot_id: input.slot_id,
-          appointment_date: booked.appointment_date,
-          appointment_time_from: booked.appointment_time_from,
-          appointment_time_to: booked.appointment_time_to,
-          attachment_path: file?.path ?? null,
-          attachment_mime_type: file?.mimeType ?? null,
-          attachment_name: file?.originalName ?? null,
-          submitted_at: booked.submitted_at,
-          history: [],
-        });
+      const { row: booked, file } = attachment
+        ? await files.withStagedFiles([attachment], ([staged]) => book(booking, complaint, branch, (tx) => files.recordClaimed(staged!, owner, tx)))
+        : attachmentPath
+          ? await book(booking, complaint, branch, (tx) => files.claim({ ...owner, path: attachmentPath, field: COMPLAINT_ATTACHMENT_PATH_FIELD }, tx))
+          : await book(booking, complaint, branch);
+      return toComplaintView({
+        id: booked.id,
+        reference_number: booked.reference_number,
+        complaint_type: type,
+        status: booked.status,
+        full_name: complaint.fullName,
+        age: complaint.age,
+        gender: complaint.gender,
+        home_address: complaint.homeAddress,
+        id_number: complaint.idNumber,
+        phone_number: complaint.phoneNumber,
+        religion: complaint.religion,
+        nationality: complaint.nationality,
+        occupation: complaint.occupation,
+        work_address: complaint.workAddress,
+        marital_status: complaint.maritalStatus,
+        grama_division: complaint.gramaDivision,
+        incident_type: complaint.incidentType,
+        crime_category: complaint.crimeCategory,
+        traffic_category: complaint.trafficCategory,
+        what_happened: complaint.whatHappened,
+        when: booked.when,
+        where: complaint.place,
+        how_occurred: complaint.howOccurred,
+        damage_value: booked.damage_value,
+        evidence: complaint.evidence,
+        station: input.station,
+        branch,
+        slot_id: input.slot_id,
+        appointment_date: booked.appointment_date,
+        appointment_time_from: booked.appointment_time_from,
+        appointment_time_to: booked.appointment_time_to,
+        attachment_path: file?.path ?? null,
+        attachment_mime_type: file?.mimeType ?? null,
+        attachment_name: file?.originalName ?? null,
+        submitted_at: booked.submitted_at,
+        history: [],
       });
     },
 
@@ -171,17 +194,17 @@ export function createComplaintsService(deps: {
     /** Sets the status of a complaint of the officer's branch and station, recording the change; 404 for others. */
     async updateStatus(officer: Principal, id: number, status: string) {
       const scope = officerScope(officer);
-      if (!scope) throw complaintNotFound();
+      if (!scope) throw appError('complaints.not_found');
       await db.transaction(async (tx) => {
-        const current = await complaints.lockForBranch(tx, id, scope.branch, scope.stationId);
-        if (!current) throw complaintNotFound();
+        const current = await complaints.lockForBranch(id, scope.branch, scope.stationId, tx);
+        if (!current) throw appError('complaints.not_found');
         // Saving the same status again is not a change, so it leaves no history entry.
         if (current.status !== status) {
-          await complaints.changeStatus(tx, { complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId });
+          await complaints.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
         }
       });
       const row = await complaints.viewById(id);
-      if (!row) throw complaintNotFound();
+      if (!row) throw appError('complaints.not_found');
       return toComplaintView(row);
     },
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES, type ComplaintType } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, login, pdfFile, type FilePart } from '../../../test/helpers';
-import { slots } from '../slots/slots.schema';
+import { slots } from '../slots/slots.table';
 import { bookingState, complaintFields, createSlot, dayFromToday, OTHER_STATION, submitComplaint } from './complaints.fixtures';
 
 /** A Windows executable (MZ header) named like a PDF. */

@@ -1,19 +1,42 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { files } from './files.schema';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { files } from './files.table';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
 
-export function createFilesRepository() {
+export function createFilesRepository(db: Database) {
   return {
-    async insert(db: DbOrTx, row: NewFileRow) {
-      const [inserted] = await db.insert(files).values(row).returning();
+    async insert(row: NewFileRow, tx: DbOrTx = db) {
+      const [inserted] = await tx.insert(files).values(row).returning();
       return inserted!;
     },
-    async findByPath(db: DbOrTx, path: string) {
-      const rows = await db.select().from(files).where(eq(files.path, path)).limit(1);
+
+    async findByPath(path: string, tx: DbOrTx = db) {
+      const rows = await tx.select().from(files).where(eq(files.path, path)).limit(1);
       return rows[0];
+    },
+
+    /** Claims the unclaimed file of that path, owner and purpose; undefined when there is none such. */
+    async claim(file: { path: string; ownerUserId: number; purpose: string }, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(files)
+        .set({ claimedAt: sql`now()` })
+        .where(and(eq(files.path, file.path), eq(files.ownerUserId, file.ownerUserId), eq(files.purpose, file.purpose), isNull(files.claimedAt)))
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * Deletes the rows of files left unclaimed for `seconds`; answers their paths. A claim running at the
+     * same moment either comes first (the row is claimed and stays) or finds no row (the upload expired).
+     */
+    async deleteUnclaimed(seconds: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .delete(files)
+        .where(and(isNull(files.claimedAt), lt(files.createdAt, sql`now() - make_interval(secs => ${seconds})`)))
+        .returning({ path: files.path });
+      return rows.map((r) => r.path);
     },
   };
 }

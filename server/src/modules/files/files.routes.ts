@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuards } from '../../http/authenticate';
-import { principalOf } from '../../http/authenticate';
-import { notFound } from '../../http/domain-error';
+import { appError } from '../../app-error';
+import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { FilesService } from './files.service';
 
 export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): FastifyPluginAsyncZod {
@@ -11,7 +10,7 @@ export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): 
     app.get(
       '/uploads/:path',
       {
-        preHandler: deps.guards.require({ allowCookie: true }),
+        onRequest: deps.guards.require({ allowCookie: true }),
         schema: { tags: ['files'], params: z.object({ path: z.string().max(64) }), summary: 'An uploaded file, to those who may see its record' },
       },
       async (request, reply) => {
@@ -21,7 +20,7 @@ export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): 
           stream.once('open', () => resolve(true));
           stream.once('error', () => resolve(false));
         });
-        if (!opened) throw notFound();
+        if (!opened) throw appError('request.not_found');
         return reply
           .header('content-type', file.mimeType)
           .header('cache-control', 'private, no-store')

@@ -1,13 +1,18 @@
-import type { Database, DbOrTx } from '../../db/client';
-import type { UploadedFile } from '../../http/multipart';
+import { UNCLAIMED_UPLOAD_TTL_SECONDS, type FilePurpose } from '@pes/contracts';
+import { appError } from '../../app-error';
+import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../http/principal';
-import { notFound } from '../../http/domain-error';
+import type { Logger } from '../../logger';
 import type { FileRow, FilesRepository } from './files.repository';
 import { normaliseUpload, type FileStorage } from './files.storage';
+import type { UploadedFile } from './uploaded-file';
 
-/** Decides whether a principal may read a file of one purpose (registered by the module that owns it). */
-export type FileAccessPolicy = (principal: Principal, file: FileRow, db: Database) => Promise<boolean>;
+export type { FileRow } from './files.repository';
 
+/** Decides whether a principal may read a file of one purpose (registered by the module that owns the purpose). */
+export type FileAccessPolicy = (principal: Principal, file: FileRow) => Promise<boolean>;
+
+/** A file written to disk whose row is not stored yet. */
 export interface StagedFile {
   field: string;
   path: string;
@@ -16,56 +21,120 @@ export interface StagedFile {
   originalName: string;
 }
 
-export function createFilesService(deps: {
-  db: Database;
-  storage: FileStorage;
-  repository: FilesRepository;
-  policies: Record<string, FileAccessPolicy>;
-}) {
-  const { db, storage, repository, policies } = deps;
-  return {
-    /**
-     * Writes the uploads to disk, then runs `work` (which stores the records in a transaction).
-     * If `work` fails, the written files are removed: a failed request leaves no orphan file.
-     */
-    async withStagedFiles<T>(uploads: UploadedFile[], work: (staged: StagedFile[]) => Promise<T>): Promise<T> {
-      const normalised = await Promise.all(uploads.map(normaliseUpload));
-      const staged: StagedFile[] = [];
-      try {
-        for (const u of normalised) {
-          const path = await storage.write(u.buffer, u.ext);
-          staged.push({ field: u.field, path, mimeType: u.mimeType, sizeBytes: u.buffer.length, originalName: u.originalName });
-        }
-        return await work(staged);
-      } catch (err) {
-        await Promise.all(staged.map((s) => storage.remove(s.path)));
-        throw err;
+/** Who a file is kept for: what it belongs to, and whose it is. */
+export interface FileOwner {
+  purpose: FilePurpose;
+  ownerUserId: number;
+}
+
+/** How often unclaimed uploads are looked for (each instance; a sweep finding nothing costs one indexed query). */
+export const UNCLAIMED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The only writer of the files table. Two ways in: upload now (unclaimed, owned by the uploader) and
+ * claim later, inside the transaction of the form that uses the file; or, for a form that carries its
+ * files, stage them and record them claimed inside that form's transaction. Unclaimed uploads are swept.
+ */
+export function createFilesService(deps: { storage: FileStorage; repository: FilesRepository; log: Logger }) {
+  const { storage, repository, log } = deps;
+  const policies = new Map<FilePurpose, FileAccessPolicy>();
+
+  /**
+   * Writes the uploads to disk, then runs `work` (which stores their rows in a transaction). If `work`
+   * fails, the written files are removed: a failed request leaves no orphan file.
+   */
+  async function withStagedFiles<T>(uploads: UploadedFile[], work: (staged: StagedFile[]) => Promise<T>): Promise<T> {
+    const normalised = await Promise.all(uploads.map(normaliseUpload));
+    const staged: StagedFile[] = [];
+    try {
+      for (const u of normalised) {
+        const path = await storage.write(u.buffer, u.ext);
+        staged.push({ field: u.field, path, mimeType: u.mimeType, sizeBytes: u.buffer.length, originalName: u.originalName });
       }
+      return await work(staged);
+    } catch (err) {
+      await Promise.all(staged.map((s) => storage.remove(s.path)));
+      throw err;
+    }
+  }
+
+  const rowOf = (file: StagedFile, owner: FileOwner) => ({
+    path: file.path,
+    mimeType: file.mimeType,
+    sizeBytes: file.sizeBytes,
+    originalName: file.originalName,
+    purpose: owner.purpose,
+    ownerUserId: owner.ownerUserId,
+  });
+
+  async function sweepUnclaimed(olderThanSeconds = UNCLAIMED_UPLOAD_TTL_SECONDS) {
+    // Rows first: a file whose row is gone can no longer be claimed; a row whose file went first could be.
+    const paths = await repository.deleteUnclaimed(olderThanSeconds);
+    await Promise.all(paths.map((p) => storage.remove(p)));
+    if (paths.length > 0) log.info({ files: paths.length }, 'unclaimed uploads deleted');
+    return paths.length;
+  }
+
+  return {
+    registerPolicy(purpose: FilePurpose, policy: FileAccessPolicy) {
+      policies.set(purpose, policy);
     },
 
-    /** Inserts the file row for a staged file inside the caller's transaction. */
-    record(tx: DbOrTx, file: StagedFile, purpose: string, ownerUserId: number | null) {
-      return repository.insert(tx, {
-        path: file.path,
-        mimeType: file.mimeType,
-        sizeBytes: file.sizeBytes,
-        originalName: file.originalName,
-        purpose,
-        ownerUserId,
+    withStagedFiles,
+
+    /** Records a staged file as its form's own (claimed at once), inside the form's transaction. */
+    recordClaimed(file: StagedFile, owner: FileOwner, tx: DbOrTx) {
+      return repository.insert({ ...rowOf(file, owner), claimedAt: new Date() }, tx);
+    },
+
+    /** Stores a file now, unclaimed and owned by the uploader; a form claims it by its path within a day. */
+    async upload(file: UploadedFile, owner: FileOwner): Promise<{ path: string }> {
+      return withStagedFiles([file], async ([staged]) => {
+        await repository.insert({ ...rowOf(staged!, owner), claimedAt: null });
+        return { path: staged!.path };
       });
+    },
+
+    /**
+     * Claims an uploaded file for the record being stored in `tx`: it must be unclaimed, the claimant's
+     * own and uploaded for this purpose. Otherwise `files.not_claimable`, naming `field` (the form field
+     * that gave the path), and nothing changes.
+     */
+    async claim(claim: FileOwner & { path: string; field: string }, tx: DbOrTx): Promise<FileRow> {
+      const file = storage.isSafeName(claim.path) ? await repository.claim(claim, tx) : undefined;
+      if (!file) throw appError('files.not_claimable', { field: claim.field });
+      return file;
     },
 
     /** The file if the principal may read it; 404 otherwise, so others' files cannot be discovered. */
     async openForReading(principal: Principal, path: string) {
-      if (!storage.isSafeName(path)) throw notFound();
-      const file = await repository.findByPath(db, path);
-      if (!file) throw notFound();
+      if (!storage.isSafeName(path)) throw appError('request.not_found');
+      const file = await repository.findByPath(path);
+      if (!file) throw appError('request.not_found');
       const allowed =
         principal.role === 'admin' ||
         (file.ownerUserId !== null && file.ownerUserId === principal.userId) ||
-        (await policies[file.purpose]?.(principal, file, db)) === true;
-      if (!allowed) throw notFound();
+        (await policies.get(file.purpose as FilePurpose)?.(principal, file)) === true;
+      if (!allowed) throw appError('request.not_found');
       return { file, fullPath: storage.fullPath(path) };
+    },
+
+    /** Deletes the uploads no form claimed within `olderThanSeconds` (a day): their rows and their files. */
+    sweepUnclaimed,
+
+    /** Sweeps now and then every `intervalMs`; answers the function that stops (and waits for a sweep under way). */
+    sweepUnclaimedEvery(intervalMs: number) {
+      let running: Promise<unknown> = Promise.resolve();
+      const sweep = () => {
+        running = sweepUnclaimed().catch((err: unknown) => log.error({ err }, 'sweeping unclaimed uploads failed'));
+      };
+      sweep();
+      const timer = setInterval(sweep, intervalMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
     },
   };
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { UploadedFile } from '../../http/multipart';
-import { DomainError } from '../../http/domain-error';
+import { appError } from '../../app-error';
+import type { UploadedFile } from './uploaded-file';
 import { stripPngMetadata } from './png-metadata';
 
 const SAFE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;
@@ -84,7 +84,7 @@ export async function normaliseUpload(file: UploadedFile): Promise<UploadedFile>
           : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return { ...file, buffer: out, ext: file.mimeType === 'image/jpeg' ? 'jpg' : file.ext };
   } catch {
-    throw new DomainError('request.unsupported_media_type', 415, `${file.field} is not a readable image`, { [file.field]: 'fileType' });
+    throw appError('request.unsupported_media_type', { fields: { [file.field]: 'fileType' } });
   } finally {
     release();
   }

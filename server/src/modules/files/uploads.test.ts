@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, imageFile, login, multipart, validSignupFields } from '../../../test/helpers';
-import { citizenProfiles } from '../users/users.schema';
-import { files } from './files.schema';
+import { citizenProfiles } from '../users/users.table';
+import { files } from './files.table';
 
 /** A JPEG carrying EXIF with a GPS position and a camera model, as a phone would send it. */
 async function jpegWithLocation() {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer } from '../../../test/helpers';
-import { fines } from './fines.schema';
-import { payments } from '../payments/payments.schema';
+import { fines } from './fines.table';
+import { payments } from '../payments/payments.table';
 
 /** "YYYY-MM-DDTHH:MM" in Colombo time, `hoursAgo` before now. */
 export function colomboLocal(hoursAgo: number) {

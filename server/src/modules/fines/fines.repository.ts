@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { FINE_LIST_LIMIT, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { officers } from '../users/users.schema';
-import { fineHourlyCounts, fineLocationCounts, fines } from './fines.schema';
+import { isoInstant, likeEscape } from '../../db/sql';
+import { officers } from '../users/users.table';
+import { fineHourlyCounts, fineLocationCounts, fines } from './fines.table';
 
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;
-
-const isoInstant = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The API's fine (contracts `fineSchema`, keys in its order) as the database builds it: the one mapping
@@ -40,7 +39,7 @@ const fineJson = sql<Fine>`json_build_object(
   'issued_by', coalesce(${officers.fullName}, ''))`;
 
 /** `LIKE` pattern for a prefix, with the wildcards in the user's text taken literally. */
-const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefixPattern = (text: string) => `${likeEscape(text)}%`;
 
 export function createFinesRepository(db: Database) {
   /** Fines with their issuing officer, whose name `fineJson` shows. */
@@ -69,7 +68,7 @@ export function createFinesRepository(db: Database) {
 
   return {
     /** Inserts the fine and counts it in the analytics summary, in the caller's transaction. */
-    async insert(tx: DbOrTx, row: NewFine & { incidentAt: Date }) {
+    async insert(row: NewFine & { incidentAt: Date }, tx: DbOrTx = db) {
       const [fine] = await tx.insert(fines).values(row).returning({ id: fines.id });
       await tx.execute(sql`
         insert into ${fineHourlyCounts} (offense_type, hour, count)
@@ -123,7 +122,7 @@ export function createFinesRepository(db: Database) {
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */
-    async markPaid(tx: DbOrTx, fineId: string, payment: { id: string; paidAt: Date | null; paymentReference: string | null }) {
+    async markPaid(fineId: string, payment: { id: string; paidAt: Date | null; paymentReference: string | null }, tx: DbOrTx = db) {
       const rows = await tx
         .update(fines)
         .set({ status: 'paid', paidAt: payment.paidAt ?? sql`now()`, paymentReference: payment.paymentReference, paymentId: payment.id })

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyticsQuerySchema,
-  apiErrorSchema,
   fineAnalyticsSchema,
   fineIdParamsSchema,
   fineListResponseSchema,
@@ -13,10 +12,11 @@ import {
   markPaidRequestSchema,
   officerFinesQuerySchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { FinesService } from './fines.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): FastifyPluginAsyncZod {
   const { guards, fines } = deps;
@@ -28,7 +28,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: { tags: ['fines'], summary: 'Issue a fine (Traffic Fine Branch)', security: bearer, body: issueFineRequestSchema, response: { 201: fineSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await fines.issue(principalOf(request), request.body)),
@@ -37,7 +37,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/officer/my-fines',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: {
           tags: ['fines'],
           summary: 'Fines issued by the signed-in officer, newest first; search is a vehicle or identity number prefix',
@@ -52,7 +52,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/analytics/overview',
       {
-        preHandler: fineOfficers,
+        onRequest: fineOfficers,
         schema: {
           tags: ['fines'],
           summary: 'Violation counts, top locations and hours (Colombo time), optionally for one violation',
@@ -67,7 +67,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/search',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: 'Fines matching identity type, identity number and vehicle number together; unpaid first',
@@ -88,7 +88,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.get(
       '/fines/history',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: { tags: ['fines'], summary: "The signed-in citizen's paid fines, newest payment first", security: bearer, response: { 200: fineListResponseSchema, ...errors } },
       },
       async (request) => ({ fines: await fines.history(principalOf(request)) }),
@@ -97,14 +97,14 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines/:id/initiate-payment',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: "Start a checkout for the fine's amount; the browser goes to the answered url",
           security: bearer,
           params: fineIdParamsSchema,
           body: initiatePaymentRequestSchema,
-          response: { 200: initiatePaymentResponseSchema, ...errors, 502: apiErrorSchema },
+          response: { 200: initiatePaymentResponseSchema, ...errors, ...errorResponses(502) },
         },
       },
       async (request) => fines.initiatePayment(principalOf(request), request.params.id),
@@ -113,14 +113,14 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
     app.post(
       '/fines/:id/mark-paid',
       {
-        preHandler: citizens,
+        onRequest: citizens,
         schema: {
           tags: ['fines'],
           summary: "Verify this citizen's checkout with the gateway and, if paid, mark the fine paid (once); answers the fine",
           security: bearer,
           params: fineIdParamsSchema,
           body: markPaidRequestSchema,
-          response: { 200: fineSchema, ...errors, 402: apiErrorSchema, 502: apiErrorSchema },
+          response: { 200: fineSchema, ...errors, ...errorResponses(402, 502) },
         },
       },
       async (request) => fines.markPaid(principalOf(request), request.params.id, request.body?.session_id),

@@ -1,6 +1,4 @@
 import {
-  FINE_PAYMENT_CANCEL_PATH,
-  FINE_PAYMENT_SUCCESS_PATH,
   OFFENSE_TYPES,
   amountToCents,
   colomboLocalToDate,
@@ -13,12 +11,11 @@ import {
   type OffenseType,
 } from '@pes/contracts';
 import type { z } from 'zod';
+import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import type { Principal } from '../../http/principal';
-import { notPaid } from '../payments/payments.errors';
-import type { PaymentsService } from '../payments/payments.service';
+import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { dueDateFor } from './fines.dates';
-import { fineAlreadyPaid, fineNotFound } from './fines.errors';
 import type { FinesRepository } from './fines.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,37 +23,40 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService }) {
   const { db, fines, payments } = deps;
 
-  // A paid checkout for a fine marks the fine paid, in the payment's own transaction.
-  payments.registerFulfiller('fine', (tx, payment) => fines.markPaid(tx, payment.referenceId, payment));
-
   async function fineOrNotFound(id: string) {
     const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
-    if (!fine) throw fineNotFound();
+    if (!fine) throw appError('fines.not_found');
     return fine;
   }
 
   return {
+    /** A paid checkout for a fine marks the fine paid, in the payment's own transaction (payments' fulfiller). */
+    fulfilPayment: ((payment, tx) => fines.markPaid(payment.referenceId, payment, tx)) satisfies Fulfiller,
+
     async issue(officer: Pick<Principal, 'userId' | 'stationId'>, input: IssueFineInput, issuedAt = new Date()): Promise<Fine> {
       const incidentAt = colomboLocalToDate(input.incident_date)!;
       const id = await db.transaction((tx) =>
-        fines.insert(tx, {
-          citizenIdentityType: input.citizen_identity_type,
-          citizenIdentityNumber: input.citizen_identity_number,
-          vehicleNumber: input.vehicle_number,
-          vehicleKey: vehicleSearchKey(input.vehicle_number),
-          amountCents: amountToCents(input.amount)!,
-          description: input.description ?? null,
-          incidentAt,
-          incidentLocation: input.incident_location,
-          offenseType: input.offense_type,
-          speedRecorded: input.speed_recorded,
-          speedLimit: input.speed_limit,
-          courtRequired: input.court_required,
-          dueDate: dueDateFor(issuedAt),
-          issuedAt,
-          issuedByUserId: officer.userId,
-          stationId: officer.stationId,
-        }),
+        fines.insert(
+          {
+            citizenIdentityType: input.citizen_identity_type,
+            citizenIdentityNumber: input.citizen_identity_number,
+            vehicleNumber: input.vehicle_number,
+            vehicleKey: vehicleSearchKey(input.vehicle_number),
+            amountCents: amountToCents(input.amount)!,
+            description: input.description ?? null,
+            incidentAt,
+            incidentLocation: input.incident_location,
+            offenseType: input.offense_type,
+            speedRecorded: input.speed_recorded,
+            speedLimit: input.speed_limit,
+            courtRequired: input.court_required,
+            dueDate: dueDateFor(issuedAt),
+            issuedAt,
+            issuedByUserId: officer.userId,
+            stationId: officer.stationId,
+          },
+          tx,
+        ),
       );
       return (await fines.findFine(id))!;
     },
@@ -85,15 +85,13 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
     /** Starts a checkout for the database's amount; the browser goes to the answered URL. */
     async initiatePayment(citizen: Principal, fineId: string) {
       const fine = await fineOrNotFound(fineId);
-      if (fine.status === 'paid') throw fineAlreadyPaid();
+      if (fine.status === 'paid') throw appError('fines.already_paid');
       const { url } = await payments.startCheckout({
         purpose: 'fine',
         referenceId: fine.id,
         amountCents: fine.amountCents,
         description: `Traffic fine: ${fine.offenseType}, vehicle ${fine.vehicleNumber}`,
         payerUserId: citizen.userId,
-        successPath: `${FINE_PAYMENT_SUCCESS_PATH}?fineId=${fine.id}&session_id={CHECKOUT_SESSION_ID}`,
-        cancelPath: `${FINE_PAYMENT_CANCEL_PATH}?fineId=${fine.id}`,
       });
       return { url };
     },
@@ -104,10 +102,13 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
      */
     async markPaid(citizen: Principal, fineId: string, sessionId?: string): Promise<Fine> {
       const fine = await fineOrNotFound(fineId);
-      const payment = await payments.findForPayer('fine', fineId, citizen.userId, sessionId);
-      if (!payment) throw fineNotFound();
       // Already paid (the webhook came first, or this is a reload): the same receipt again.
-      if (fine.status !== 'paid' && !(await payments.verify(payment))) throw notPaid();
+      const confirmation = await payments.confirmForPayer(
+        { purpose: 'fine', referenceId: fineId, payerUserId: citizen.userId, sessionId },
+        { targetPaid: fine.status === 'paid' },
+      );
+      if (!confirmation) throw appError('fines.not_found');
+      if (!confirmation.paid) throw appError('payments.not_paid');
       return (await fines.findFine(fineId))!;
     },
 

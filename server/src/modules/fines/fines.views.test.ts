@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, colomboDate, fineListResponseSchema, fineSchema } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen } from '../../../test/helpers';
-import { fines } from './fines.schema';
+import { fines } from './fines.table';
 import { fineRow, finesActors, get, issueFine, post } from './fines.fixtures';
 
 const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholder_name: 'Amaya Wijesinghe' };

@@ -1,5 +1,5 @@
 import type { CheckoutSessionStatus } from '@pes/contracts';
-import type { PaymentGatewayKind } from './payments.schema';
+import type { PaymentGatewayKind } from './payments.table';
 
 export interface CheckoutRequest {
   amountCents: number;

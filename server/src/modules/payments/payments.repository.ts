@@ -1,27 +1,36 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PaymentPurpose } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { payments } from './payments.schema';
+import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payer's checkout for a purpose: for one record when `referenceId` is given, the given session when `sessionId` is. */
+export interface PayerCheckout {
+  purpose: PaymentPurpose;
+  payerUserId: number;
+  referenceId?: string;
+  sessionId?: string;
+}
 export type NewPayment = typeof payments.$inferInsert;
 
 export function createPaymentsRepository(db: Database) {
   return {
-    async insert(row: NewPayment) {
-      const [inserted] = await db.insert(payments).values(row).returning();
+    async insert(row: NewPayment, tx: DbOrTx = db) {
+      const [inserted] = await tx.insert(payments).values(row).returning();
       return inserted!;
     },
 
-    /** The payer's session for this purpose and reference: the given one, or the latest started. */
-    async findForPayer(purpose: PaymentPurpose, referenceId: string, payerUserId: number, sessionId?: string) {
+    /** The payer's checkout for this purpose (and reference, when given): the given session, or the latest started. */
+    async findForPayer(checkout: PayerCheckout) {
+      const { purpose, referenceId, payerUserId, sessionId } = checkout;
       const rows = await db
         .select()
         .from(payments)
         .where(
           and(
             eq(payments.purpose, purpose),
-            eq(payments.referenceId, referenceId),
+            referenceId === undefined ? undefined : eq(payments.referenceId, referenceId),
             eq(payments.payerUserId, payerUserId),
             sessionId === undefined ? undefined : eq(payments.sessionId, sessionId),
           ),
@@ -39,7 +48,7 @@ export function createPaymentsRepository(db: Database) {
      * Marks the session's payment paid unless it already is. Under concurrency only one caller gets the
      * row back: the others wait for its lock, then see status = 'paid' and update nothing.
      */
-    async markPaid(tx: DbOrTx, sessionId: string, paymentReference: string | null) {
+    async markPaid(sessionId: string, paymentReference: string | null, tx: DbOrTx = db) {
       const rows = await tx
         .update(payments)
         .set({ status: 'paid', paidAt: sql`now()`, paymentReference })
@@ -49,8 +58,8 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** Records a gateway's word that an open session was cancelled or has expired. */
-    async markClosed(sessionId: string, status: 'canceled' | 'expired') {
-      await db
+    async markClosed(sessionId: string, status: 'canceled' | 'expired', tx: DbOrTx = db) {
+      await tx
         .update(payments)
         .set({ status })
         .where(and(eq(payments.sessionId, sessionId), eq(payments.status, 'open')));

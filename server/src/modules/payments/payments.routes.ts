@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   redirectResponseSchema,
   sandboxPayRequestSchema,
   sandboxSessionParamsSchema,
   sandboxSessionSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import type { PaymentsService } from './payments.service';
 import type { SandboxGateway } from './payments.sandbox';
 
-const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
+const errors = errorResponses(400, 402, 404, 409, 502);
 
 /**
  * The sandbox checkout's API (public: a session id is long and random, and is the only key to it).
@@ -77,7 +77,7 @@ export function stripeWebhookRoutes(deps: { payments: PaymentsService }): Fastif
         schema: {
           tags: ['payments'],
           summary: 'Stripe webhook (Stripe-Signature checked against STRIPE_WEBHOOK_SECRET)',
-          response: { 200: z.object({ received: z.literal(true), type: z.string() }), 400: apiErrorSchema, 404: apiErrorSchema },
+          response: { 200: z.object({ received: z.literal(true), type: z.string() }), ...errorResponses(400, 404) },
         },
       },
       async (request) => {

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, centsToAmount, type CheckoutSessionStatus, type SandboxSession } from '@pes/contracts';
 import type { Database } from '../../db/client';
 import { WebhooksNotConfigured, withSessionId, type GatewaySession, type PaymentGateway } from './payments.gateway';
-import { sandboxCheckoutSessions } from './payments.schema';
-import { cardDeclined, sessionClosed, sessionNotFound } from './payments.errors';
+import { sandboxCheckoutSessions } from './payments.table';
+import { appError } from '../../app-error';
 
 /** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */
 export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ export function createSandboxGateway(db: Database) {
     /** What the checkout page shows. */
     async view(sessionId: string): Promise<SandboxSession> {
       const row = await find(sessionId);
-      if (!row) throw sessionNotFound();
+      if (!row) throw appError('payments.session_not_found');
       return {
         id: row.id,
         description: row.description,
@@ -85,11 +85,11 @@ export function createSandboxGateway(db: Database) {
      */
     async pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string; paidNow: boolean }> {
       const row = await find(sessionId);
-      if (!row) throw sessionNotFound();
+      if (!row) throw appError('payments.session_not_found');
       const status = effectiveStatus(row);
       if (status === 'paid') return { redirectUrl: row.successUrl, paidNow: false };
-      if (status !== 'open') throw sessionClosed();
-      if (!(SANDBOX_CARDS.succeeds as readonly string[]).includes(cardNumber)) throw cardDeclined();
+      if (status !== 'open') throw appError('payments.session_closed');
+      if (!(SANDBOX_CARDS.succeeds as readonly string[]).includes(cardNumber)) throw appError('payments.card_declined');
       const reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
       const updated = await db
         .update(sandboxCheckoutSessions)
@@ -100,7 +100,7 @@ export function createSandboxGateway(db: Database) {
         // Another request paid or cancelled it in between.
         const again = await find(sessionId);
         if (again && effectiveStatus(again) === 'paid') return { redirectUrl: again.successUrl, paidNow: false };
-        throw sessionClosed();
+        throw appError('payments.session_closed');
       }
       return { redirectUrl: row.successUrl, paidNow: true };
     },
@@ -108,9 +108,9 @@ export function createSandboxGateway(db: Database) {
     /** The customer gives up: the session closes and the browser goes to the cancel page. */
     async cancel(sessionId: string) {
       const row = await find(sessionId);
-      if (!row) throw sessionNotFound();
+      if (!row) throw appError('payments.session_not_found');
       const status = effectiveStatus(row);
-      if (status === 'paid') throw sessionClosed();
+      if (status === 'paid') throw appError('payments.session_closed');
       if (status === 'open') {
         await db
           .update(sandboxCheckoutSessions)

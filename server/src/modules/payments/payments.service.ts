@@ -1,19 +1,20 @@
-import { PAYMENT_CURRENCY, type PaymentPurpose } from '@pes/contracts';
+import { PAYMENT_CURRENCY, paymentReturnUrls, type PaymentPurpose } from '@pes/contracts';
+import { appError } from '../../app-error';
 import type { Database, Tx } from '../../db/client';
-import { gatewayUnavailable, invalidSignature, webhookNotConfigured } from './payments.errors';
+import type { Logger } from '../../logger';
 import {
   InvalidWebhookSignature,
   WebhooksNotConfigured,
   type GatewaySession,
   type PaymentGateway,
 } from './payments.gateway';
-import type { PaymentRow, PaymentsRepository } from './payments.repository';
+import type { PayerCheckout, PaymentRow, PaymentsRepository } from './payments.repository';
 
 /**
  * Applies a payment to what it pays for, inside the transaction that marks the payment paid.
  * Returns false when the target was already paid (by another payment), so nothing changed.
  */
-export type Fulfiller = (tx: Tx, payment: PaymentRow) => Promise<boolean>;
+export type Fulfiller = (payment: PaymentRow, tx: Tx) => Promise<boolean>;
 
 export interface StartCheckout {
   purpose: PaymentPurpose;
@@ -22,14 +23,12 @@ export interface StartCheckout {
   amountCents: number;
   description: string;
   payerUserId: number;
-  successPath: string;
-  cancelPath: string;
 }
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
+/** A payer's checkout as the gateway confirmed it: `paid` only on the gateway's word (now or before). */
+export interface Confirmation {
+  payment: PaymentRow;
+  paid: boolean;
 }
 
 export function createPaymentsService(deps: { db: Database; gateway: PaymentGateway; payments: PaymentsRepository; log: Logger }) {
@@ -41,7 +40,7 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
       return await work();
     } catch (err) {
       log.error({ err, gateway: gateway.kind }, `payment gateway ${what} failed`);
-      throw gatewayUnavailable();
+      throw appError('payments.gateway_unavailable');
     }
   }
 
@@ -66,9 +65,9 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
     const fulfiller = fulfillers.get(payment.purpose);
     if (!fulfiller) throw new Error(`No fulfiller registered for payment purpose ${payment.purpose}`);
     return db.transaction(async (tx) => {
-      const paid = await payments.markPaid(tx, session.id, session.paymentReference);
+      const paid = await payments.markPaid(session.id, session.paymentReference, tx);
       if (!paid) return false; // fulfilled already, by another request
-      const applied = await fulfiller(tx, paid);
+      const applied = await fulfiller(paid, tx);
       if (!applied) {
         // Two sessions for one fine were both paid: the money came twice and needs a refund.
         log.warn({ paymentId: paid.id, purpose: paid.purpose, referenceId: paid.referenceId }, 'duplicate payment: target already paid; refund due');
@@ -86,13 +85,14 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
 
     /** Opens a checkout at the gateway and records it; answers where to send the browser. */
     async startCheckout(input: StartCheckout) {
+      const returnUrls = paymentReturnUrls(input.purpose, input.referenceId);
       const session = await callGateway('createCheckout', () =>
         gateway.createCheckout({
           amountCents: input.amountCents,
           currency: PAYMENT_CURRENCY,
           description: input.description,
-          successPath: input.successPath,
-          cancelPath: input.cancelPath,
+          successPath: returnUrls.success,
+          cancelPath: returnUrls.cancel,
           metadata: { purpose: input.purpose, reference_id: input.referenceId },
         }),
       );
@@ -108,23 +108,25 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
       return { url: session.url, sessionId: session.id };
     },
 
-    findForPayer: payments.findForPayer.bind(payments),
-
     /**
-     * Asks the gateway whether the payment's session is paid and, if so, fulfils it (once).
-     * Answers true when the payment is paid (now or before).
+     * The return page's question, for any purpose: is this payer's checkout paid? Finds the checkout (the
+     * session given, or the payer's latest for the record), asks the gateway unless it is paid already,
+     * and fulfils it once if it is. Undefined when the payer started no such checkout (the purpose answers
+     * its own "not found"). `targetPaid`: the record is paid already (by another checkout), so there is
+     * nothing to ask the gateway.
      */
-    async verify(payment: PaymentRow): Promise<boolean> {
-      if (payment.status === 'paid') return true;
+    async confirmForPayer(checkout: PayerCheckout, { targetPaid = false } = {}): Promise<Confirmation | undefined> {
+      const payment = await payments.findForPayer(checkout);
+      if (!payment) return undefined;
+      if (targetPaid || payment.status === 'paid') return { payment, paid: true };
       const session = await callGateway('retrieveSession', () => gateway.retrieveSession(payment.sessionId));
-      if (!session) return false;
-      if (session.paid) {
+      if (session?.paid) {
         await fulfil(session);
         const after = await payments.findBySession(payment.sessionId);
-        return after?.status === 'paid';
+        return { payment: after ?? payment, paid: after?.status === 'paid' };
       }
-      if (session.status === 'canceled' || session.status === 'expired') await payments.markClosed(payment.sessionId, session.status);
-      return false;
+      if (session && (session.status === 'canceled' || session.status === 'expired')) await payments.markClosed(payment.sessionId, session.status);
+      return { payment, paid: false };
     },
 
     /** A payment the gateway reports directly (the sandbox's pay step). */
@@ -139,8 +141,8 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
       try {
         event = gateway.parseWebhook(rawBody, signature);
       } catch (err) {
-        if (err instanceof InvalidWebhookSignature) throw invalidSignature();
-        if (err instanceof WebhooksNotConfigured) throw webhookNotConfigured();
+        if (err instanceof InvalidWebhookSignature) throw appError('payments.invalid_signature');
+        if (err instanceof WebhooksNotConfigured) throw appError('payments.webhook_not_configured');
         throw err;
       }
       if (event.type === 'checkout.paid') {

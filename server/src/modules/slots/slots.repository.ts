@@ -1,15 +1,11 @@
-import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import type { AdminSlot, Branch, OfficerSearchResult, PublicSlot, SlotBranch, SlotOfficer } from '@pes/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AdminSlot, Branch, PublicSlot, SlotBranch, SlotOfficer } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { stations } from '../stations/stations.schema';
-import { officers, users } from '../users/users.schema';
-import { officerColumns } from '../users/users.repository';
-import { slotOfficers, slots } from './slots.schema';
+import { stations } from '../stations/stations.table';
+import { officers, users } from '../users/users.table';
+import { slotOfficers, slots } from './slots.table';
 
 export type SlotRow = typeof slots.$inferSelect;
-
-/** `%` and `_` typed by a user match themselves, not any text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createSlotsRepository(db: Database) {
   const slotColumns = {
@@ -26,9 +22,9 @@ export function createSlotsRepository(db: Database) {
   async function officersOf(slotIds: number[], tx: DbOrTx = db) {
     if (slotIds.length === 0) return new Map<number, SlotOfficer[]>();
     const rows = await tx
-      .select({ slotId: slotOfficers.slotId, id: officers.id, full_name: officers.fullName, officer_id: officers.officerId, branch: officers.branch })
+      .select({ slotId: slotOfficers.slotId, id: officers.id, full_name: officers.fullName, officer_id: officers.officerCode, branch: officers.branch })
       .from(slotOfficers)
-      .innerJoin(officers, eq(officers.id, slotOfficers.officerId))
+      .innerJoin(officers, eq(officers.id, slotOfficers.officerRowId))
       .where(inArray(slotOfficers.slotId, slotIds))
       .orderBy(asc(officers.fullName), asc(officers.id));
     const map = new Map<number, SlotOfficer[]>();
@@ -104,8 +100,8 @@ export function createSlotsRepository(db: Database) {
     },
 
     /** Soft-deletes a live slot; false when there was none. */
-    async softDelete(id: number) {
-      const rows = await db
+    async softDelete(id: number, tx: DbOrTx = db) {
+      const rows = await tx
         .update(slots)
         .set({ deletedAt: sql`now()` })
         .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
@@ -125,27 +121,11 @@ export function createSlotsRepository(db: Database) {
     },
 
     async assignOfficer(slotId: number, officerRowId: number, tx: DbOrTx = db) {
-      await tx.insert(slotOfficers).values({ slotId, officerId: officerRowId }).onConflictDoNothing();
+      await tx.insert(slotOfficers).values({ slotId, officerRowId }).onConflictDoNothing();
     },
 
-    async removeOfficer(slotId: number, officerRowId: number) {
-      await db.delete(slotOfficers).where(and(eq(slotOfficers.slotId, slotId), eq(slotOfficers.officerId, officerRowId)));
-    },
-
-    /** Active officers, optionally by name (contains, any case), branch and station; by name; at most `limit`. */
-    searchOfficers(filter: { name?: string; branch?: Branch; stationId?: number }, limit: number): Promise<OfficerSearchResult[]> {
-      const conditions = [eq(users.active, true)];
-      if (filter.name) conditions.push(ilike(officers.fullName, `%${likeEscape(filter.name)}%`));
-      if (filter.branch) conditions.push(eq(officers.branch, filter.branch));
-      if (filter.stationId !== undefined) conditions.push(eq(users.stationId, filter.stationId));
-      return db
-        .select(officerColumns)
-        .from(officers)
-        .innerJoin(users, eq(users.id, officers.userId))
-        .innerJoin(stations, eq(stations.id, users.stationId))
-        .where(and(...conditions))
-        .orderBy(asc(officers.fullName), asc(officers.id))
-        .limit(limit);
+    async removeOfficer(slotId: number, officerRowId: number, tx: DbOrTx = db) {
+      await tx.delete(slotOfficers).where(and(eq(slotOfficers.slotId, slotId), eq(slotOfficers.officerRowId, officerRowId)));
     },
   };
 }

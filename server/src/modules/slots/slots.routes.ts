@@ -3,21 +3,19 @@ import {
   adminSlotListSchema,
   adminSlotSchema,
   adminSlotsQuerySchema,
-  apiErrorSchema,
   assignOfficerRequestSchema,
   createSlotRequestSchema,
-  officerSearchQuerySchema,
-  officerSearchResultListSchema,
   okResponseSchema,
   publicSlotListSchema,
   publicSlotsQuerySchema,
   slotIdParamSchema,
   slotOfficerParamSchema,
 } from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { SlotsService } from './slots.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): FastifyPluginAsyncZod {
   const { slots } = deps;
@@ -30,7 +28,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
           tags: ['slots'],
           summary: 'Slots of a station and branch on a date (no sign-in needed); full slots have available_slots 0',
           querystring: publicSlotsQuerySchema,
-          response: { 200: publicSlotListSchema, 400: apiErrorSchema },
+          response: { 200: publicSlotListSchema, ...errorResponses(400) },
         },
       },
       async (request) => slots.publicList(request.query),
@@ -39,7 +37,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
     app.get(
       '/admin/slots',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary: "A station's slots on a date (the admin's station by default), with their officers",
@@ -53,7 +51,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
     app.post(
       '/admin/slots',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: { tags: ['admin'], body: createSlotRequestSchema, response: { 201: adminSlotSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await slots.create(principalOf(request), request.body)),
@@ -62,7 +60,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
     app.delete(
       '/admin/slots/:id',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'Deletes a slot: it can no longer be booked; its complaints keep their appointment',
@@ -79,7 +77,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
     app.post(
       '/admin/slots/:id/assign-officer',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'Assigns an active officer of the slot’s branch and station (again is harmless)',
@@ -88,30 +86,17 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
           response: { 200: adminSlotSchema, ...errors },
         },
       },
+      // The request's `officerId` is the officer's row id (officers[].id), the spec's name.
       async (request) => slots.assignOfficer(request.params.id, request.body.officerId),
     );
 
     app.delete(
-      '/admin/slots/:id/remove-officer/:officerId',
+      '/admin/slots/:id/remove-officer/:officerRowId',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: { tags: ['admin'], params: slotOfficerParamSchema, response: { 200: adminSlotSchema, ...errors } },
       },
-      async (request) => slots.removeOfficer(request.params.id, request.params.officerId),
-    );
-
-    app.get(
-      '/admin/police-officers/search',
-      {
-        preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Active officers by name (contains, any case), branch and station; at most 50, by name',
-          querystring: officerSearchQuerySchema,
-          response: { 200: officerSearchResultListSchema, ...errors },
-        },
-      },
-      async (request) => slots.searchOfficers(request.query),
+      async (request) => slots.removeOfficer(request.params.id, request.params.officerRowId),
     );
   };
 }

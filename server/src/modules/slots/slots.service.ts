@@ -1,34 +1,16 @@
-import {
-  normaliseTime,
-  OFFICER_SEARCH_LIMIT,
-  type createSlotRequestSchema,
-  type officerSearchQuerySchema,
-  type SlotBranch,
-} from '@pes/contracts';
+import { normaliseTime, type createSlotRequestSchema, type SlotBranch } from '@pes/contracts';
 import type { z } from 'zod';
+import { appError } from '../../app-error';
 import type { Principal } from '../../http/principal';
-import type { StationsRepository } from '../stations/stations.repository';
-import { unknownStation } from '../users/users.errors';
+import type { StationsService } from '../stations/stations.service';
 import type { SlotsRepository } from './slots.repository';
-import { officerNotEligible, slotNotFound } from './slots.errors';
 
-export function createSlotsService(deps: { slots: SlotsRepository; stations: StationsRepository }) {
+export function createSlotsService(deps: { slots: SlotsRepository; stations: StationsService }) {
   const { slots, stations } = deps;
-
-  /** The named station, or the admin's own when no name is given. */
-  async function stationIdFor(admin: Principal, name: string | undefined) {
-    if (name) {
-      const station = await stations.findByName(name);
-      if (!station) throw unknownStation();
-      return station.id;
-    }
-    if (admin.stationId === null) throw unknownStation();
-    return admin.stationId;
-  }
 
   async function liveSlotView(id: number) {
     const view = await slots.view(id);
-    if (!view) throw slotNotFound();
+    if (!view) throw appError('slots.not_found');
     return view;
   }
 
@@ -36,54 +18,45 @@ export function createSlotsService(deps: { slots: SlotsRepository; stations: Sta
     async publicList(query: { date: string; branch: SlotBranch; station: string }) {
       const list = await slots.publicList(query.station, query.branch, query.date);
       // Only an empty answer needs telling apart "no slots" from "no such station".
-      if (list.length === 0 && !(await stations.findByName(query.station))) throw unknownStation();
+      if (list.length === 0) await stations.byName(query.station);
       return list;
     },
 
     async adminList(admin: Principal, query: { date: string; station?: string }) {
-      return slots.adminList(await stationIdFor(admin, query.station), query.date);
+      return slots.adminList(await stations.idFor(query.station, admin.stationId), query.date);
     },
 
     async create(admin: Principal, input: z.output<typeof createSlotRequestSchema>) {
-      const stationId = await stationIdFor(admin, input.station);
+      // The request names the new slot's capacity `available_slots` (the spec's name).
+      const { available_slots: capacity } = input;
       const id = await slots.insert({
-        stationId,
+        stationId: await stations.idFor(input.station, admin.stationId),
         branch: input.branch,
         date: input.date,
         timeFrom: normaliseTime(input.time_from),
         timeTo: normaliseTime(input.time_to),
-        capacity: input.available_slots,
+        capacity,
         createdByUserId: admin.userId,
       });
       return liveSlotView(id);
     },
 
     async remove(id: number) {
-      if (!(await slots.softDelete(id))) throw slotNotFound();
+      if (!(await slots.softDelete(id))) throw appError('slots.not_found');
     },
 
     async assignOfficer(slotId: number, officerRowId: number) {
       const slot = await slots.findLive(slotId);
-      if (!slot) throw slotNotFound();
-      if (!(await slots.findEligibleOfficer(officerRowId, slot.branch, slot.stationId))) throw officerNotEligible();
+      if (!slot) throw appError('slots.not_found');
+      if (!(await slots.findEligibleOfficer(officerRowId, slot.branch, slot.stationId))) throw appError('slots.officer_not_eligible');
       await slots.assignOfficer(slotId, officerRowId);
       return liveSlotView(slotId);
     },
 
     async removeOfficer(slotId: number, officerRowId: number) {
-      if (!(await slots.findLive(slotId))) throw slotNotFound();
+      if (!(await slots.findLive(slotId))) throw appError('slots.not_found');
       await slots.removeOfficer(slotId, officerRowId);
       return liveSlotView(slotId);
-    },
-
-    async searchOfficers(query: z.output<typeof officerSearchQuerySchema>) {
-      let stationId: number | undefined;
-      if (query.station) {
-        const station = await stations.findByName(query.station);
-        if (!station) throw unknownStation();
-        stationId = station.id;
-      }
-      return slots.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
     },
   };
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.table';
 import { createSlot, dayFromToday, HOME_STATION, OTHER_STATION } from '../complaints/complaints.fixtures';
-import { slots } from './slots.schema';
+import { slots } from './slots.table';
 
 describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { stations } from './stations.schema';
+import { stations } from './stations.table';
 import { STATION_SEEDS } from './stations.seed-data';
 
 export function createStationsRepository(db: Database) {
@@ -15,14 +15,14 @@ export function createStationsRepository(db: Database) {
       const rows = await tx.select().from(stations).where(eq(stations.name, name)).limit(1);
       return rows[0];
     },
-    async count() {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stations);
+    async count(tx: DbOrTx = db) {
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(stations);
       return row!.n;
     },
     /** The stations of Sri Lanka Police, added once to an empty table (production included: it is reference data). */
-    async seedIfEmpty() {
-      if ((await this.count()) > 0) return 0;
-      await db
+    async seedIfEmpty(tx: DbOrTx = db) {
+      if ((await this.count(tx)) > 0) return 0;
+      await tx
         .insert(stations)
         .values(STATION_SEEDS.map((s) => ({ name: s.name, nameSi: s.name_si, nameTa: s.name_ta, district: s.district })))
         .onConflictDoNothing();

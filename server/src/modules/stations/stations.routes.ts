@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stationListSchema } from '@pes/contracts';
-import type { StationsRepository } from './stations.repository';
+import type { StationsService } from './stations.service';
 
-export function stationsRoutes(deps: { stations: StationsRepository }): FastifyPluginAsyncZod {
+export function stationsRoutes(deps: { stations: StationsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/stations',

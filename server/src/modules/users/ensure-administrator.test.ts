@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, login } from '../../../test/helpers';
-import { users } from './users.schema';
+import { users } from './users.table';
 
 describe.each(DB_KINDS)('the configured administrator on %s', (kind) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { FINE_STATUSES, OFFENSE_TYPES } from '@pes/contracts';
-import { identityTypeEnum, users } from '../users/users.schema';
-import { stations } from '../stations/stations.schema';
-import { payments } from '../payments/payments.schema';
+import { identityTypeEnum, users } from '../users/users.table';
+import { stations } from '../stations/stations.table';
+import { payments } from '../payments/payments.table';
 
 export const offenseTypeEnum = pgEnum('offense_type', OFFENSE_TYPES);
 export const fineStatusEnum = pgEnum('fine_status', FINE_STATUSES);

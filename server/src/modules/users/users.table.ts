@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BRANCHES, IDENTITY_TYPES, ROLES } from '@pes/contracts';
-import { stations } from '../stations/stations.schema';
+import { stations } from '../stations/stations.table';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const branchEnum = pgEnum('branch', BRANCHES);
@@ -52,14 +52,15 @@ export const officers = pgTable(
       .notNull()
       .references(() => users.id),
     fullName: text('full_name').notNull(),
-    officerId: text('officer_id').notNull(),
+    /** The officer's ID as the police issue it (the spec's officer_id). */
+    officerCode: text('officer_id').notNull(),
     badgeNumber: text('badge_number').notNull(),
     rank: text('rank'),
     branch: branchEnum('branch').notNull(),
   },
   (t) => [
     uniqueIndex('officers_user_uq').on(t.userId),
-    uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerId})`),
+    uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerCode})`),
     index('officers_branch_idx').on(t.branch),
   ],
 );

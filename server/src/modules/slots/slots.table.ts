@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, time, timestamp } from 'drizzle-orm/pg-core';
-import { stations } from '../stations/stations.schema';
-import { branchEnum, officers, users } from '../users/users.schema';
+import { stations } from '../stations/stations.table';
+import { branchEnum, officers, users } from '../users/users.table';
 
 /**
  * Appointment slots of one station and branch. `available_slots` is the remaining capacity: booking
@@ -41,10 +41,11 @@ export const slotOfficers = pgTable(
     slotId: integer('slot_id')
       .notNull()
       .references(() => slots.id),
-    officerId: integer('officer_id')
+    /** The officer's row (officers.id). */
+    officerRowId: integer('officer_id')
       .notNull()
       .references(() => officers.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.slotId, t.officerId] }), index('slot_officers_officer_idx').on(t.officerId)],
+  (t) => [primaryKey({ columns: [t.slotId, t.officerRowId] }), index('slot_officers_officer_idx').on(t.officerRowId)],
 );

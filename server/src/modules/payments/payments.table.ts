@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_PURPOSES } from '@pes/contracts';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.table';
 
 export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
 export type PaymentGatewayKind = (typeof PAYMENT_GATEWAYS)[number];

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgEnum, pgSequence, pgTable, serial, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMPLAINT_TYPES, INITIAL_COMPLAINT_STATUS } from '@pes/contracts';
-import { files } from '../files/files.schema';
-import { slots } from '../slots/slots.schema';
-import { stations } from '../stations/stations.schema';
-import { branchEnum, users } from '../users/users.schema';
+import { files } from '../files/files.table';
+import { slots } from '../slots/slots.table';
+import { stations } from '../stations/stations.table';
+import { branchEnum, users } from '../users/users.table';
 
 export const complaintTypeEnum = pgEnum('complaint_type', COMPLAINT_TYPES);
 

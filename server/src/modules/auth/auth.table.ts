@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.table';
 
 /** One row per issued token; logout and deactivation revoke it. */
 export const sessions = pgTable(

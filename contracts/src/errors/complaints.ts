@@ -1,0 +1,15 @@
+import type { ModuleErrors } from './entry';
+
+export const complaintErrors = {
+  'complaints.slot_full': {
+    status: 409,
+    message: 'This time slot is full. Choose another slot.',
+    field: { name: 'slot_id', message: 'slotFull' },
+  },
+  'complaints.slot_unavailable': {
+    status: 400,
+    message: 'This time slot cannot be booked for this complaint',
+    field: { name: 'slot_id', message: 'slotUnavailable' },
+  },
+  'complaints.not_found': { status: 404, message: 'Complaint not found' },
+} as const satisfies ModuleErrors<'complaints'>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { authErrors } from './auth';
+import { complaintErrors } from './complaints';
+import { requestErrors, serverErrors, validationErrors } from './core';
+import type { ErrorEntry } from './entry';
+import { fileErrors } from './files';
+import { fineErrors } from './fines';
+import { paymentErrors } from './payments';
+import { slotErrors } from './slots';
+import { stationErrors } from './stations';
+import { userErrors } from './users';
+
+/**
+ * Every error code the server answers with, each defined once (in errors/<module>.ts): its status, its
+ * English message and the field it is about. The server throws them by code; the web translates every
+ * code (a web test keeps en, si and ta in step with this list).
+ */
+export const ERROR_CATALOGUE = {
+  ...validationErrors,
+  ...requestErrors,
+  ...serverErrors,
+  ...authErrors,
+  ...userErrors,
+  ...stationErrors,
+  ...slotErrors,
+  ...complaintErrors,
+  ...fineErrors,
+  ...paymentErrors,
+  ...fileErrors,
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Bad fields: field name → English message. */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Bad fields: field name → validation message key (translated in the browser). */
+    fieldKeys: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
