@@ -1,4 +1,4 @@
-import { createOfficerRequestSchema, type Role } from '@pes/contracts';
+import type { createOfficerRequestSchema, Role } from '@pes/contracts';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
