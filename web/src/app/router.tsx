@@ -80,7 +80,7 @@ const trafficFineBranch = (Page: ComponentType) => (
   </RequireBranch>
 );
 
-export const routes = [
+const routes = [
   {
     element: <Layout />,
     children: [

@@ -6,8 +6,6 @@ import { officers, users } from '../users/users.schema';
 import { officerColumns } from '../users/users.repository';
 import { slotOfficers, slots } from './slots.schema';
 
-export type SlotRow = typeof slots.$inferSelect;
-
 /** `%` and `_` typed by a user match themselves, not any text. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

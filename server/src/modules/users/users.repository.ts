@@ -5,7 +5,6 @@ import { stations } from '../stations/stations.schema';
 import { sessions } from '../auth/auth.schema';
 import type { Branch, Role } from '@pes/contracts';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewCitizenProfile = typeof citizenProfiles.$inferInsert;
 
 /** An officer as the API lists them (joined to its account's station): the contracts' officer shape. */
