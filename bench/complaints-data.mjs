@@ -1,8 +1,8 @@
 // Data for the complaints benchmark: 100 stations, a year of slots, 200,000 complaints, all by SQL.
 
-export const SLOT_TIMES = ['08:00', '10:00', '13:00', '15:00'];
-export const SLOT_CAPACITY = 10;
-export const COMPLAINTS = 200_000;
+const SLOT_TIMES = ['08:00', '10:00', '13:00', '15:00'];
+const SLOT_CAPACITY = 10;
+const COMPLAINTS = 200_000;
 export const STATIONS = 100;
 const BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch'];
 

@@ -5,7 +5,7 @@ export const FINES = Number(process.env.BENCH_FINES ?? 1_000_000);
 /** 200,000 citizens with one vehicle each and five fines each. */
 export const CITIZENS = Math.max(1, Math.floor(FINES / 5));
 /** Distinct locations, skewed so a few streets have most fines (as real ones do). */
-export const LOCATIONS = 400;
+const LOCATIONS = 400;
 
 export const citizenNic = (c) => `19${String(c).padStart(10, '0')}`;
 export const citizenVehicle = (c) => `WP BN-${String(c).padStart(6, '0')}`;

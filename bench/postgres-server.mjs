@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './server-process.mjs';
 
-export const SHARED_BUFFERS = process.env.BENCH_PG_SHARED_BUFFERS ?? '1GB';
+const SHARED_BUFFERS = process.env.BENCH_PG_SHARED_BUFFERS ?? '1GB';
 
 /** The directory holding initdb, pg_ctl and postgres (pg_config's answer, else whatever PATH finds). */
 function binDir() {

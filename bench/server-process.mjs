@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
 const TOKEN_SECRET = randomBytes(32).toString('hex');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES } from './enums';
+import type { BRANCHES } from './enums';
 import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, optionalText, requiredText } from './common';
 import { choice } from './slots';

@@ -12,9 +12,9 @@ export const ADMIN = { username: 'admin', password: 'Admin@12345' };
 export const CRIME_OFFICER = { username: 'crime.officer', password: 'Officer@123', fullName: 'Kavitha Raj' };
 
 let seq = 0;
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A 12-digit NIC unique to this run. */
-export const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
+const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** Today (and a day some way ahead) in Colombo, as YYYY-MM-DD. */
 export const colomboDay = (offsetDays = 0) =>
@@ -27,7 +27,7 @@ export function randomSlotTimes() {
   return { from: at(minutes), to: at(minutes + 25) };
 }
 
-export async function apiLogin(request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') {
+async function apiLogin(request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') {
   const res = await request.post('/api/auth/login', { data: { username, password, area } });
   expect(res.status(), `login ${username}`).toBe(200);
   return (await res.json()) as { token: string; role: string };
@@ -84,7 +84,7 @@ export async function signedInContext(
   return context;
 }
 
-export async function authHeaders(request: APIRequestContext, who: { username: string; password: string }, area: 'citizen' | 'police' | 'admin') {
+async function authHeaders(request: APIRequestContext, who: { username: string; password: string }, area: 'citizen' | 'police' | 'admin') {
   const { token } = await apiLogin(request, who.username, who.password, area);
   return { authorization: `Bearer ${token}` };
 }

@@ -9,7 +9,7 @@ export type Area = 'citizen' | 'police' | 'admin';
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A 12-digit NIC unique to this run. */
-export const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
+const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** A Sri Lankan-style plate no other test uses, e.g. "WP QKD-4821". */
 export function uniquePlate() {
@@ -38,7 +38,7 @@ export function colomboDateTime(daysAgo = 1, hour?: number) {
   return `${parts.year}-${parts.month}-${parts.day}T${hh}:${parts.minute}`;
 }
 
-export async function apiLogin(request: APIRequestContext, username: string, password: string, area: Area) {
+async function apiLogin(request: APIRequestContext, username: string, password: string, area: Area) {
   const res = await request.post('/api/auth/login', { data: { username, password, area } });
   expect(res.status(), `login ${username}`).toBe(200);
   return (await res.json()) as { token: string; role: string };

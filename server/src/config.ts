@@ -63,7 +63,7 @@ const envSchema = z
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Development defaults, documented in the README; never used in production. */
-export const DEV_ADMIN = { username: 'admin', password: 'Admin@12345' } as const;
+const DEV_ADMIN = { username: 'admin', password: 'Admin@12345' } as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);

@@ -25,8 +25,9 @@ async function main() {
     throw err;
   }
 
-  // Handlers go in as soon as the database is open, so a stop during start-up still closes it cleanly.
-  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  // Handlers go in as soon as the database is open, so a stop during start-up still closes it cleanly:
+  // they read `app` before it is built, hence a variable that starts undefined rather than a const below.
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined = undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

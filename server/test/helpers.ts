@@ -33,9 +33,8 @@ export function multipart(fields: Record<string, string | undefined>, files: Rec
 
 /** A small real image (decodable by sharp). */
 export async function imageFile(format: 'jpeg' | 'png' | 'webp' = 'jpeg', filename = `photo.${format === 'jpeg' ? 'jpg' : format}`): Promise<FilePart> {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    [format]()
-    .toBuffer();
+  const image = sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } } });
+  const buffer = await image[format]().toBuffer();
   return { buffer, filename, contentType: `image/${format}` };
 }
 

@@ -35,11 +35,6 @@ export const paths = {
   policeAnalytics: '/police/analytics',
 } as const;
 
-/** Fills `:param` segments of a path. */
-export function pathTo(path: string, params: Record<string, string | number>) {
-  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
-}
-
 /** The sign-in page of the area a path belongs to (spec: the 401 rule). */
 export function signInPathFor(pathname: string) {
   if (pathname.startsWith('/admin')) return paths.adminLogin;

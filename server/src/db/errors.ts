@@ -1,5 +1,5 @@
 /** The PostgreSQL error behind a driver or drizzle error (both drivers report SQLSTATE codes). */
-export function pgErrorOf(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+function pgErrorOf(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
   let e: unknown = err;
   for (let depth = 0; e && depth < 4; depth++) {
     const candidate = e as { code?: unknown; constraint?: string; message?: string; cause?: unknown };

@@ -75,7 +75,7 @@ const trafficFineBranch = (Page: ComponentType) => (
   </RequireBranch>
 );
 
-export const routes = [
+const routes = [
   {
     element: <Layout />,
     children: [

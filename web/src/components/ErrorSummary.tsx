@@ -20,7 +20,6 @@ export function ErrorSummary({ items, title, focusKey }: { items: SummaryItem[];
   // never while the user types and the list is re-checked.
   useEffect(() => {
     if (hasErrors) ref.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasErrors, focusKey]);
   if (items.length === 0) return null;
   return (

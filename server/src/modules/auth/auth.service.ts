@@ -23,7 +23,7 @@ export const LOGIN_THROTTLE = {
  * The throttling key of a client address. IPv6 counts by /64 network, the block one subscriber usually
  * holds (counting single addresses would let one attacker use billions); an IPv4-mapped address is its IPv4 one.
  */
-export function addressKey(ip: string) {
+function addressKey(ip: string) {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return `ip:${mapped[1]}`;
   const bare = ip.split('%')[0]!;

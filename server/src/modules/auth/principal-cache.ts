@@ -2,7 +2,7 @@ import type { Principal } from '../../http/principal';
 import type { Listen } from '../../db/notifications';
 
 /** The channel the triggers of migration 0001_principal_changes notify on. */
-export const PRINCIPAL_CHANGED_CHANNEL = 'pes_principal_changed';
+const PRINCIPAL_CHANGED_CHANNEL = 'pes_principal_changed';
 const DEFAULT_CAPACITY = 50_000;
 
 /**

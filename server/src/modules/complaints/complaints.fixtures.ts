@@ -29,7 +29,7 @@ const typeFields: Record<ComplaintType, Record<string, string>> = {
   minor_offense: { incident_type: 'land_disputes' },
 };
 
-export const complaintPath = (type: ComplaintType) => `/api/complaints/${type === 'minor_offense' ? 'minor-offense' : type}`;
+const complaintPath = (type: ComplaintType) => `/api/complaints/${type === 'minor_offense' ? 'minor-offense' : type}`;
 
 /** A valid submission of that type for that slot. */
 export function complaintFields(type: ComplaintType, slotId: number, overrides: Record<string, string | undefined> = {}) {

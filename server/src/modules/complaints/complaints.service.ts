@@ -33,7 +33,7 @@ function officerScope(officer: Principal) {
   return { branch: officer.branch, stationId: officer.stationId };
 }
 
-export function toComplaintView(row: ComplaintViewRow): Complaint {
+function toComplaintView(row: ComplaintViewRow): Complaint {
   const { appointment_date, appointment_time_from, appointment_time_to, attachment_path, attachment_mime_type, attachment_name, ...rest } = row;
   return {
     ...rest,

@@ -1,7 +1,7 @@
 import type { CheckoutSessionStatus } from '@pes/contracts';
 import type { PaymentGatewayKind } from './payments.table';
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   amountCents: number;
   currency: string;
   description: string;
@@ -23,7 +23,7 @@ export interface GatewaySession {
 }
 
 /** `eventType` is the gateway's own name for the event, e.g. checkout.session.completed. */
-export type GatewayEvent =
+type GatewayEvent =
   | { type: 'checkout.paid'; eventType: string; session: GatewaySession }
   | { type: 'ignored'; eventType: string };
 

@@ -7,7 +7,7 @@ import { sandboxCheckoutSessions } from './payments.table';
 import { appError } from '../../app-error';
 
 /** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */
-export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
 

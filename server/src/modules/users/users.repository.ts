@@ -5,7 +5,6 @@ import { likeEscape } from '../../db/sql';
 import { citizenProfiles, officers, users } from './users.table';
 import { stations } from '../stations/stations.table';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewCitizenProfile = typeof citizenProfiles.$inferInsert;
 export type NewOfficer = Pick<typeof officers.$inferInsert, 'userId' | 'fullName' | 'officerCode' | 'badgeNumber' | 'rank' | 'branch'>;
 

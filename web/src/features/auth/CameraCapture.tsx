@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 export type CameraProblem = 'unsupported' | 'denied' | 'notFound' | 'busy' | 'failed';
 
 /** Why getUserMedia failed, in terms a user can act on. */
-export function cameraProblem(err: unknown): CameraProblem {
+function cameraProblem(err: unknown): CameraProblem {
   const name = (err as { name?: string } | null)?.name ?? '';
   if (['NotAllowedError', 'PermissionDeniedError', 'SecurityError'].includes(name)) return 'denied';
   if (['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'].includes(name)) return 'notFound';

@@ -20,7 +20,7 @@ function usePreviewUrl(photo: Blob | null) {
 }
 
 /** Why a chosen file cannot be sent (a validation message key), checked before the server checks again. */
-export function photoProblem(file: File): 'fileTooLarge' | 'fileType' | null {
+function photoProblem(file: File): 'fileTooLarge' | 'fileType' | null {
   if (file.size > MAX_UPLOAD_BYTES) return 'fileTooLarge';
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'fileType';
   return null;

@@ -16,7 +16,5 @@ export function useSignedInRedirect(role: Role, target: () => string) {
     if (done.current || user?.role !== role) return;
     done.current = true;
     navigate(target(), { replace: true });
-    // target is read once, when the user appears
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user, role, navigate]);
+  }, [user, role, navigate, target]);
 }

@@ -27,9 +27,8 @@ export function AppointmentPicker({ form, branch }: { form: UseFormReturn<Compla
 
   // A slot that is no longer offered (deleted, or the list changed) cannot stay chosen.
   useEffect(() => {
-    if (slotId && slots.data && !slots.data.some((s) => String(s.id) === slotId && s.available_slots > 0)) clearSlot();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slots.data, slotId]);
+    if (slotId && slots.data && !slots.data.some((s) => String(s.id) === slotId && s.available_slots > 0)) setValue('slot_id', '', { shouldValidate: false });
+  }, [slots.data, slotId, setValue]);
 
   let slotMessage: string | null = null;
   if (date && !station) slotMessage = t('appointment.chooseStationFirst');

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -77,7 +77,9 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
     { name: 'attachment_file', label: t('fields.attachment_file') },
   ];
 
-  const onValid = handleSubmit(async (values) => {
+  // A function of the event, so the file input's ref is read on submit, never while rendering.
+  const onValid = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
     const file = fileRef.current?.files?.[0];
     const problem = attachmentProblem(file);
     if (problem) {
@@ -96,7 +98,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
       const known = err instanceof ApiError && err.status !== 400 && err.status < 500 ? t(`errors:${err.code}`, { defaultValue: '' }) : '';
       showOutcome({ kind: 'error', message: known || t('form.error') });
     }
-  });
+    })(event);
 
   const done = outcome?.kind === 'success' ? outcome.complaint : null;
   return (

@@ -9,7 +9,7 @@ import {
 } from '@pes/contracts';
 import { api } from '../../lib/api/client';
 
-export const complaintKeys = {
+const complaintKeys = {
   mine: ['complaints', 'mine'] as const,
   police: (date: string) => ['complaints', 'police', date] as const,
   publicSlots: (date: string, branch: string, station: string) => ['slots', 'public', date, branch, station] as const,

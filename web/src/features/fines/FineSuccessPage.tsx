@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -26,16 +26,16 @@ export function FineSuccessPage() {
   const errorMessage = useErrorMessage();
   const started = useRef(false);
 
-  const verify = () => {
-    if (fineId) markPaid.mutate({ fineId, sessionId });
-  };
+  const { mutate: markFinePaid } = markPaid;
+  const verify = useCallback(() => {
+    if (fineId) markFinePaid({ fineId, sessionId });
+  }, [fineId, sessionId, markFinePaid]);
   useEffect(() => {
     // Once per visit (React may run effects twice in development); the server call is idempotent anyway.
     if (started.current || !fineId || state.status !== 'authenticated') return;
     started.current = true;
     verify();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fineId, state.status]);
+  }, [fineId, state.status, verify]);
 
   let body: ReactNode;
   if (!fineId) {

@@ -17,7 +17,7 @@ function decodePayload(token: string): { exp?: unknown } | undefined {
 }
 
 /** A stored token counts only with three parts, a readable payload and an exp in the future. */
-export function isTokenValid(token: string | null | undefined, nowMs = Date.now()): token is string {
+function isTokenValid(token: string | null | undefined, nowMs = Date.now()): token is string {
   if (!token) return false;
   const exp = decodePayload(token)?.exp;
   return typeof exp === 'number' && exp * 1000 > nowMs;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { colomboDate, createSlotRequestSchema, SLOT_BRANCHES, SLOT_CAPACITY_MAX, SLOT_CAPACITY_MIN, type AdminSlot } from '@pes/contracts';
@@ -28,11 +28,12 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
   const errorMessage = useErrorMessage();
   const create = useCreateSlot();
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, formState, reset, getValues, watch } = useForm<SlotFormValues, unknown, CreateSlotBody>({
+  const { register, handleSubmit, setError, formState, reset, getValues, control } = useForm<SlotFormValues, unknown, CreateSlotBody>({
     resolver: zodResolver(createSlotRequestSchema) as unknown as Resolver<SlotFormValues, unknown, CreateSlotBody>,
     shouldFocusError: false,
     defaultValues: { date: colomboDate(), time_from: '', time_to: '', available_slots: '1', branch: '', station: defaultStation },
   });
+  const station = useWatch({ control, name: 'station' });
   const errors = formState.errors;
   const fields = [
     { name: 'date', id: 'slot-date', label: t('add.date') },
@@ -92,7 +93,7 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
           </FormField>
           {/* The station select is controlled: the admin's station is preselected before the list has loaded. */}
           <FormField id="slot-station" label={t('add.station')} required error={errors.station?.message}>
-            <StationSelect placeholder={t('add.chooseStation')} {...register('station')} value={watch('station')} />
+            <StationSelect placeholder={t('add.chooseStation')} {...register('station')} value={station} />
           </FormField>
         </div>
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>

@@ -13,17 +13,20 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
   const { t } = useTranslation('slots');
   const format = useFormat();
   const errorMessage = useErrorMessage();
-  const [branch, setBranch] = useState<Branch | ''>('');
+  const [branch, setBranch] = useState<Branch | ''>(slot?.branch ?? '');
   const [name, setName] = useState('');
   const search = useOfficerSearch(useDebounced(name.trim(), 250), branch, station);
   const assign = useAssignOfficer();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  // Selecting a slot narrows the list to the officers who can serve it.
-  useEffect(() => {
+  // Selecting another slot narrows the list to the officers who can serve it: adjusted while rendering, as React
+  // advises for state that follows a prop, so the list never shows a frame filtered for the previous slot.
+  const [slotId, setSlotId] = useState(slot?.id);
+  if (slot?.id !== slotId) {
+    setSlotId(slot?.id);
     if (slot) setBranch(slot.branch);
     setMessage(null);
-  }, [slot?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   const assignOfficer = async (officer: OfficerSearchResult) => {
     if (!slot) {

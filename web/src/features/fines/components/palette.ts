@@ -2,7 +2,7 @@
  * The analytics palette: 10 colours (spec §9), each at least 3:1 against white so the slices and bars
  * stay distinguishable from the page; every chart also has a data table, so colour is never the only cue.
  */
-export const CHART_PALETTE = [
+const CHART_PALETTE = [
   '#1d4ed8',
   '#c2410c',
   '#15803d',
