@@ -45,24 +45,26 @@ const webZones = [
 ];
 
 // server/src/modules: another module is reached through its service (passed in by composition.ts), never through its
-// tables, repository or routes. Table files are the one exception among themselves: a foreign key names the table it references.
+// repository or routes. Files that write SQL may name other modules' tables: a foreign key names the table it references,
+// a repository joins them so that one statement (one plan, one round trip) answers a view, and a test sets up its rows.
+// Services and routes see neither tables nor repositories of another module.
 const serverModules = foldersIn('server/src/modules');
 // One extglob, not a brace list: minimatch would expand `!(*.{a,b}.ts)` into two negations whose union is every file.
-const TABLE_FILES = '@(*.table.ts|*.schema.ts)';
-const NOT_TABLE_FILES = '!(*.table.ts|*.schema.ts)';
+const SQL_FILES = '@(*.table.ts|*.repository.ts|*.fixtures.ts|*.test.ts)';
+const NOT_SQL_FILES = '!(*.table.ts|*.repository.ts|*.fixtures.ts|*.test.ts)';
 
 const serverZones = serverModules.flatMap((module) => {
   const filesOfOtherModules = (pattern) => serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}/**/${pattern}`);
   return [
     {
-      target: `./server/src/modules/${module}/**/${NOT_TABLE_FILES}`,
-      from: filesOfOtherModules('*.{repository,table,schema,routes}.ts'),
+      target: `./server/src/modules/${module}/**/${NOT_SQL_FILES}`,
+      from: filesOfOtherModules('*.{repository,table,routes}.ts'),
       message: "Use the other module's service, not its tables, repository or routes.",
     },
     {
-      target: `./server/src/modules/${module}/**/${TABLE_FILES}`,
+      target: `./server/src/modules/${module}/**/${SQL_FILES}`,
       from: filesOfOtherModules('*.{repository,routes}.ts'),
-      message: 'A table file references other tables only.',
+      message: "SQL may join another module's tables; its repository and routes are reached through its service.",
     },
   ];
 });

@@ -22,10 +22,14 @@ if (!dist) {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-web-'));
   cleanup = () => fs.rmSync(dist, { recursive: true, force: true });
   console.log('building the web app with a manifest…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
-    cwd: path.join(ROOT, 'web'),
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+    {
+      cwd: path.join(ROOT, 'web'),
+      stdio: 'inherit',
+    },
+  );
 }
 
 try {

@@ -182,8 +182,14 @@ async function benchBooking(base, tokens, client) {
     booked,
     others: result.non2xx + result.errors,
     capacityHeld:
-      booked === amount && state.taken === booked && state.complaints === booked && state.never_negative &&
-      statusCount(over, '201') === 100 && statusCount(over, '409') === 300 && overState.complaints === 100 && overState.taken === 100,
+      booked === amount &&
+      state.taken === booked &&
+      state.complaints === booked &&
+      state.never_negative &&
+      statusCount(over, '201') === 100 &&
+      statusCount(over, '409') === 300 &&
+      overState.complaints === 100 &&
+      overState.taken === 100,
     detail: { state, over201: statusCount(over, '201'), over409: statusCount(over, '409'), overState },
   };
 }
@@ -221,23 +227,43 @@ async function measure(pgBase) {
     );
 
     // Figures on a shared 2-core machine move with whatever else runs: show it.
-    const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
     console.log(`load average before the runs: ${load()} (${os.cpus().length} CPUs)`);
     const pub = await benchPublicSlots(server.base);
     const byDate = await benchByDate(server.base, tokens.officer);
     const booking = await benchBooking(server.base, tokens, client);
 
     const rows = [
-      [`GET /api/slots/public p99 @500 req/s, paced (${TARGETS.publicSlots.connections} conn.)`, `${pub.p99} ms (p50 ${pub.p50}, max ${pub.max})`, `< ${TARGETS.publicSlots.p99Ms} ms`, pub.p99 < TARGETS.publicSlots.p99Ms && pub.failed === 0],
+      [
+        `GET /api/slots/public p99 @500 req/s, paced (${TARGETS.publicSlots.connections} conn.)`,
+        `${pub.p99} ms (p50 ${pub.p50}, max ${pub.max})`,
+        `< ${TARGETS.publicSlots.p99Ms} ms`,
+        pub.p99 < TARGETS.publicSlots.p99Ms && pub.failed === 0,
+      ],
       ['  achieved rate, non-2xx', `${pub.rate.toFixed(1)} req/s, ${pub.failed}`, '~500, 0', pub.rate >= TARGETS.publicSlots.rate * 0.95],
-      [`GET /api/police/complaints/by-date p99 @200 req/s, paced (${TARGETS.byDate.connections} conn.)`, `${byDate.p99} ms (p50 ${byDate.p50}, max ${byDate.max})`, `< ${TARGETS.byDate.p99Ms} ms`, byDate.p99 < TARGETS.byDate.p99Ms && byDate.failed === 0],
+      [
+        `GET /api/police/complaints/by-date p99 @200 req/s, paced (${TARGETS.byDate.connections} conn.)`,
+        `${byDate.p99} ms (p50 ${byDate.p50}, max ${byDate.max})`,
+        `< ${TARGETS.byDate.p99Ms} ms`,
+        byDate.p99 < TARGETS.byDate.p99Ms && byDate.failed === 0,
+      ],
       ['  achieved rate, non-2xx', `${byDate.rate.toFixed(1)} req/s, ${byDate.failed}`, '~200, 0', byDate.rate >= TARGETS.byDate.rate * 0.95],
-      [`POST /api/complaints/traffic + PDF/PNG, booked/s (${TARGETS.booking.connections} conn.)`, `${booking.perSecond.toFixed(0)} /s (p99 ${booking.p99} ms)`, `>= ${TARGETS.booking.perSecond} /s`, booking.perSecond >= TARGETS.booking.perSecond],
+      [
+        `POST /api/complaints/traffic + PDF/PNG, booked/s (${TARGETS.booking.connections} conn.)`,
+        `${booking.perSecond.toFixed(0)} /s (p99 ${booking.p99} ms)`,
+        `>= ${TARGETS.booking.perSecond} /s`,
+        booking.perSecond >= TARGETS.booking.perSecond,
+      ],
       ['  capacity held exactly', `${booking.booked} booked, ${booking.detail.over201}+${booking.detail.over409} on cap 100`, 'exact', booking.capacityHeld],
     ];
     const w = [62, 36, 14];
     console.log(`\n${'measure'.padEnd(w[0])}${'figure'.padEnd(w[1])}${'target'.padEnd(w[2])}result`);
-    for (const [name, figure, target, ok] of rows) console.log(`${name.padEnd(w[0])}${String(figure).padEnd(w[1])}${target.padEnd(w[2])}${ok ? 'ok' : 'MISSED'}`);
+    for (const [name, figure, target, ok] of rows)
+      console.log(`${name.padEnd(w[0])}${String(figure).padEnd(w[1])}${target.padEnd(w[2])}${ok ? 'ok' : 'MISSED'}`);
     console.log(`load average after the runs: ${load()}`);
     if (!booking.capacityHeld) console.log('booking detail:', JSON.stringify(booking.detail));
     process.exitCode = rows.every((r) => r[3]) ? 0 : 1;

@@ -76,7 +76,12 @@ if (pgDb) {
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   }
 } else {
-  rows.push({ measure: 'postgres', value: `no PostgreSQL server (${postgres?.url ?? 'could not start one'})`, target: `≥ ${TARGETS.postgres} req/s`, ok: false });
+  rows.push({
+    measure: 'postgres',
+    value: `no PostgreSQL server (${postgres?.url ?? 'could not start one'})`,
+    target: `≥ ${TARGETS.postgres} req/s`,
+    ok: false,
+  });
 }
 await postgres?.stop();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-pglite-'));

@@ -53,7 +53,10 @@ export async function fillFines(query, { officerUserId, count = FINES }) {
   await query('vacuum analyze', []);
   // Measure the steady state, not the flush that follows a bulk load.
   await query('checkpoint', []);
-  const { rows } = await query('select (select count(*) from fines)::int as fines, (select count(*) from fine_hourly_counts)::int + (select count(*) from fine_location_counts)::int as stats', []);
+  const { rows } = await query(
+    'select (select count(*) from fines)::int as fines, (select count(*) from fine_hourly_counts)::int + (select count(*) from fine_location_counts)::int as stats',
+    [],
+  );
   return rows[0];
 }
 

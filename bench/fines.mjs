@@ -126,13 +126,21 @@ async function benchSearchUnseen(base, query, rate) {
 
 function benchAnalytics(base, officerToken, offenseType) {
   const q = offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : '';
-  const opts = { url: base, connections: 4, rate: TARGETS.analytics.rate, headers: { authorization: `Bearer ${officerToken}` }, nextPath: () => `/api/fines/analytics/overview${q}` };
+  const opts = {
+    url: base,
+    connections: 4,
+    rate: TARGETS.analytics.rate,
+    headers: { authorization: `Bearer ${officerToken}` },
+    nextPath: () => `/api/fines/analytics/overview${q}`,
+  };
   return pacedRun(opts, 2);
 }
 
 /** The API's overview equals the one computed from the fines themselves. */
 async function overviewIsExact(base, officerToken, query, offenseType) {
-  const api = await call(base, 'GET', `/api/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`, { token: officerToken });
+  const api = await call(base, 'GET', `/api/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`, {
+    token: officerToken,
+  });
   const exact = await exactOverview(query, offenseType);
   const same =
     api.topViolations.every((v) => v.count === (exact.violations[v.offense_type] ?? 0)) &&
@@ -176,7 +184,12 @@ async function measureOnPostgres(rows, pgBase) {
     const t = await tokens(server.base);
 
     const search = await benchSearch(server.base, t.citizens, TARGETS.searchPostgres.rate);
-    rows.push([`PostgreSQL GET /api/fines/search p99 @${TARGETS.searchPostgres.rate}/s`, figure(search), `< ${TARGETS.searchPostgres.p99Ms} ms`, ok(search, TARGETS.searchPostgres)]);
+    rows.push([
+      `PostgreSQL GET /api/fines/search p99 @${TARGETS.searchPostgres.rate}/s`,
+      figure(search),
+      `< ${TARGETS.searchPostgres.p99Ms} ms`,
+      ok(search, TARGETS.searchPostgres),
+    ]);
     const unseen = await benchSearchUnseen(server.base, (sql, params) => client.query(sql, params), TARGETS.searchPostgres.rate);
     rows.push([`  the same, every request on a session the server has not seen`, figure(unseen), '-', true]);
 
@@ -217,7 +230,12 @@ async function onPglite(rows) {
     server = await startServer({ dataDir, logLevel: 'warn' });
     const t = await tokens(server.base);
     const search = await benchSearch(server.base, t.citizens, TARGETS.searchPglite.rate);
-    rows.push([`PGlite GET /api/fines/search p99 @${TARGETS.searchPglite.rate}/s`, figure(search), `< ${TARGETS.searchPglite.p99Ms} ms`, ok(search, TARGETS.searchPglite)]);
+    rows.push([
+      `PGlite GET /api/fines/search p99 @${TARGETS.searchPglite.rate}/s`,
+      figure(search),
+      `< ${TARGETS.searchPglite.p99Ms} ms`,
+      ok(search, TARGETS.searchPglite),
+    ]);
     for (const offense of [undefined, 'Speeding']) {
       const r = await benchAnalytics(server.base, t.officer, offense);
       rows.push([`PGlite GET /api/fines/analytics/overview${offense ? '?offense_type=' + offense : ''} p99 (info)`, figure(r), '-', true]);

@@ -38,7 +38,8 @@ function serverUser() {
 
 function run(command, args, user) {
   const result = spawnSync(command, args, { ...user, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${path.basename(command)} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}`);
   return result.stdout;
 }
 

@@ -11,5 +11,10 @@ export async function waitForQuiet({ below = 0.8, maxSeconds = 90 } = {}) {
     await new Promise((r) => setTimeout(r, 2000));
   }
   const waited = Math.round((Date.now() - started) / 1000);
-  console.log(`settled for ${waited} s after the load (load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `settled for ${waited} s after the load (load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
 }

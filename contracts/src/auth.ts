@@ -55,10 +55,7 @@ export const signupCitizenFieldsSchema = z
   .object({
     first_name: requiredText(100, 'requiredFields'),
     second_name: requiredText(100, 'requiredFields'),
-    date_of_birth: isoDate('requiredFields').refine(
-      (v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() && v >= '1900-01-01',
-      msg('dateInPast'),
-    ),
+    date_of_birth: isoDate('requiredFields').refine((v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() && v >= '1900-01-01', msg('dateInPast')),
     username: usernameField,
     password: z
       .string(msg('requiredFields'))

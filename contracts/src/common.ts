@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages';
 
 /** A required text field: trimmed, non-empty, bounded. */
-export const requiredText = (max = 200, key: Parameters<typeof msg>[0] = 'required') =>
-  z
-    .string(msg(key))
-    .trim()
-    .min(1, msg(key))
-    .max(max, msg('tooLong'));
+export const requiredText = (max = 200, key: Parameters<typeof msg>[0] = 'required') => z.string(msg(key)).trim().min(1, msg(key)).max(max, msg('tooLong'));
 
 export const optionalText = (max = 200) =>
   z

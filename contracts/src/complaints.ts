@@ -19,10 +19,7 @@ export const COMPLAINT_BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offe
 export type ComplaintBranch = (typeof COMPLAINT_BRANCHES)[number];
 
 /** Path segment of each submission call: POST /api/complaints/<segment>. */
-export const COMPLAINT_TYPE_PATH = { traffic: 'traffic', crime: 'crime', minor_offense: 'minor-offense' } as const satisfies Record<
-  ComplaintType,
-  string
->;
+export const COMPLAINT_TYPE_PATH = { traffic: 'traffic', crime: 'crime', minor_offense: 'minor-offense' } as const satisfies Record<ComplaintType, string>;
 
 export const TRAFFIC_CATEGORIES = ['road_accidents', 'reckless_driving', 'illegal_parking', 'rule_violations', 'fines_and_license'] as const;
 export type TrafficCategory = (typeof TRAFFIC_CATEGORIES)[number];
@@ -36,10 +33,7 @@ export const CRIME_INCIDENT_TYPES = {
 export const ALL_CRIME_INCIDENT_TYPES = [...CRIME_INCIDENT_TYPES.personal, ...CRIME_INCIDENT_TYPES.property] as const;
 export type CrimeIncidentType = (typeof ALL_CRIME_INCIDENT_TYPES)[number];
 /** Choosing the category radio presets the incident type to this (the spec). */
-export const CRIME_CATEGORY_DEFAULT_TYPE = { personal: 'kidnapping', property: 'robbery' } as const satisfies Record<
-  CrimeCategory,
-  CrimeIncidentType
->;
+export const CRIME_CATEGORY_DEFAULT_TYPE = { personal: 'kidnapping', property: 'robbery' } as const satisfies Record<CrimeCategory, CrimeIncidentType>;
 
 export const MINOR_OFFENSE_INCIDENT_TYPES = [
   'land_disputes',
@@ -247,10 +241,6 @@ export const complaintsByDateQuerySchema = z.object({ date: isoDate() });
 export const complaintIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const updateComplaintStatusRequestSchema = z.object({
-  status: z
-    .string(msg('statusRequired'))
-    .trim()
-    .min(1, msg('statusRequired'))
-    .max(COMPLAINT_STATUS_MAX, msg('statusTooLong')),
+  status: z.string(msg('statusRequired')).trim().min(1, msg('statusRequired')).max(COMPLAINT_STATUS_MAX, msg('statusTooLong')),
 });
 export type UpdateComplaintStatusRequest = z.input<typeof updateComplaintStatusRequestSchema>;

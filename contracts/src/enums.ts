@@ -4,13 +4,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const ROLES = ['citizen', 'police_officer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const BRANCHES = [
-  'Traffic Branch',
-  'Crime Branch',
-  'Minor Offense Branch',
-  'Traffic Fine Branch',
-  'Admin Branch',
-] as const;
+export const BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch', 'Traffic Fine Branch', 'Admin Branch'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
 export const IDENTITY_TYPES = ['NIC', 'Passport'] as const;

@@ -36,5 +36,4 @@ export interface MultipartForm<Fields extends z.ZodType = z.ZodType, FileField e
 export const multipartForm = <Fields extends z.ZodType, FileField extends string>(form: MultipartForm<Fields, FileField>) => form;
 
 /** One file of a kind, under the field name `file`: what every upload call takes. */
-export const uploadForm = (kind: FileKind) =>
-  multipartForm({ fields: z.object({}), files: { file: kind }, requiredFiles: () => ({ file: 'fileRequired' }) });
+export const uploadForm = (kind: FileKind) => multipartForm({ fields: z.object({}), files: { file: kind }, requiredFiles: () => ({ file: 'fileRequired' }) });

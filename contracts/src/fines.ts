@@ -65,8 +65,7 @@ export const fineAmountSchema = z.union([z.string(), z.number()], msg('required'
 export const normaliseIdentityNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 /** Upper case, single spaces, no spaces around dashes: " wp  cab - 1234 " → "WP CAB-1234". */
-export const normaliseVehicleNumber = (value: string) =>
-  value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
+export const normaliseVehicleNumber = (value: string) => value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
 
 /** What a citizen's search compares: letters and digits only ("WP CAB-1234" and "wpcab 1234" match). */
 export const vehicleSearchKey = (value: string) => value.toUpperCase().replace(/[\s-]+/g, '');
@@ -136,18 +135,20 @@ export const issueFineRequestSchema = z
     speed_limit: speedField,
     court_required: z.boolean(msg('invalidType')).default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.citizen_identity_type === 'NIC' && !NIC_PATTERN.test(v.citizen_identity_number)) {
-      ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'nicFormat' });
-    }
-    if (v.citizen_identity_type === 'Passport' && !PASSPORT_PATTERN.test(v.citizen_identity_number)) {
-      ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'passportSymbols' });
-    }
-  }, {
-    // Checked even when other fields are bad, so every bad field is named at once.
-    when: (payload) =>
-      !payload.issues.some((i) => i.path?.[0] === 'citizen_identity_type' || i.path?.[0] === 'citizen_identity_number'),
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.citizen_identity_type === 'NIC' && !NIC_PATTERN.test(v.citizen_identity_number)) {
+        ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'nicFormat' });
+      }
+      if (v.citizen_identity_type === 'Passport' && !PASSPORT_PATTERN.test(v.citizen_identity_number)) {
+        ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'passportSymbols' });
+      }
+    },
+    {
+      // Checked even when other fields are bad, so every bad field is named at once.
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'citizen_identity_type' || i.path?.[0] === 'citizen_identity_number'),
+    },
+  );
 export type IssueFineRequest = z.input<typeof issueFineRequestSchema>;
 export type IssueFineInput = z.output<typeof issueFineRequestSchema>;
 

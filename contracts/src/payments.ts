@@ -63,16 +63,16 @@ export function cardExpired(expiry: string, now = new Date()) {
 }
 
 export const sandboxPayRequestSchema = z.object({
-  card_number: z
-    .string(msg('cardNumberInvalid'))
-    .transform(normaliseCardNumber)
-    .refine(luhnValid, msg('cardNumberInvalid')),
+  card_number: z.string(msg('cardNumberInvalid')).transform(normaliseCardNumber).refine(luhnValid, msg('cardNumberInvalid')),
   expiry: z
     .string(msg('cardExpiryFormat'))
     .trim()
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, msg('cardExpiryFormat'))
     .refine((v) => !cardExpired(v), msg('cardExpired')),
-  cvc: z.string(msg('cardCvcInvalid')).trim().regex(/^\d{3,4}$/, msg('cardCvcInvalid')),
+  cvc: z
+    .string(msg('cardCvcInvalid'))
+    .trim()
+    .regex(/^\d{3,4}$/, msg('cardCvcInvalid')),
   cardholder_name: requiredText(100, 'cardholderRequired'),
 });
 export type SandboxPayRequest = z.input<typeof sandboxPayRequestSchema>;

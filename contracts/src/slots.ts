@@ -13,20 +13,13 @@ export const SLOT_CAPACITY_MAX = 500;
 
 /** "HH:MM" or "HH:MM:SS" (what a browser time input sends), 00:00..23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const timeOfDay = z
-  .string(msg('timeFieldsRequired'))
-  .trim()
-  .min(1, msg('timeFieldsRequired'))
-  .regex(TIME_PATTERN, msg('invalidTime'));
+const timeOfDay = z.string(msg('timeFieldsRequired')).trim().min(1, msg('timeFieldsRequired')).regex(TIME_PATTERN, msg('invalidTime'));
 /** Always "HH:MM:SS", so times compare as text. */
 export const normaliseTime = (t: string) => (t.length === 5 ? `${t}:00` : t);
 
 /** A whole number from a JSON number or a form's numeric text; anything else fails with `key`. */
 export const wholeNumber = (min: number, max: number, key: ValidationMessageKey) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number(msg(key)).int(msg(key)).min(min, msg(key)).max(max, msg(key)),
-  );
+  z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number(msg(key)).int(msg(key)).min(min, msg(key)).max(max, msg(key)));
 
 /** A choice from a list; "Required" when missing, "Choose one of the options." when not in the list. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -38,7 +38,12 @@ export function colomboLocalToDate(value: string): Date | undefined {
   const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
   const asUtc = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   const exists =
-    asUtc.getUTCFullYear() === y && asUtc.getUTCMonth() === mo - 1 && asUtc.getUTCDate() === d && asUtc.getUTCHours() === h && asUtc.getUTCMinutes() === mi && s < 60;
+    asUtc.getUTCFullYear() === y &&
+    asUtc.getUTCMonth() === mo - 1 &&
+    asUtc.getUTCDate() === d &&
+    asUtc.getUTCHours() === h &&
+    asUtc.getUTCMinutes() === mi &&
+    s < 60;
   return exists ? new Date(asUtc.getTime() - COLOMBO_OFFSET_MS) : undefined;
 }
 

@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  CRIME_OFFICER,
-  createSlotWithOfficer,
-  fileCrimeComplaint,
-  signUpCitizen,
-  signedInContext,
-} from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 

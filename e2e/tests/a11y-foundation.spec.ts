@@ -36,14 +36,11 @@ for (const language of LANGUAGES) {
       expect(await seriousViolations(page)).toEqual([]);
 
       const family = SCRIPT_FONT[language];
-      const loaded = await page.evaluate(
-        (f) => {
-          const faces: FontFace[] = [];
-          document.fonts.forEach((face) => faces.push(face));
-          return faces.some((face) => face.family.replace(/["']/g, '') === f && face.status === 'loaded');
-        },
-        family,
-      );
+      const loaded = await page.evaluate((f) => {
+        const faces: FontFace[] = [];
+        document.fonts.forEach((face) => faces.push(face));
+        return faces.some((face) => face.family.replace(/["']/g, '') === f && face.status === 'loaded');
+      }, family);
       expect(loaded, `${family} loaded`).toBe(true);
     });
   }

@@ -205,11 +205,23 @@ test('the analytics page charts the seeded fines: violations, a chosen violation
   const place = unique('Analytics Junction ');
   // Three more reckless-driving fines at one new place, all in the 07:00 hour (Colombo).
   for (let i = 0; i < 3; i++) {
-    await issueFine(request, headers, { identity: '199010312345', vehicle: uniquePlate(), offense: 'Reckless Driving', location: place, incidentDate: colomboDateTime(3 + i, 7) });
+    await issueFine(request, headers, {
+      identity: '199010312345',
+      vehicle: uniquePlate(),
+      offense: 'Reckless Driving',
+      location: place,
+      incidentDate: colomboDateTime(3 + i, 7),
+    });
   }
-  type Overview = { topViolations: { offense_type: string; count: number }[]; topLocations: { incident_location: string; count: number }[]; hourlyDistribution: { hour: number; count: number }[] };
+  type Overview = {
+    topViolations: { offense_type: string; count: number }[];
+    topLocations: { incident_location: string; count: number }[];
+    hourlyDistribution: { hour: number; count: number }[];
+  };
   const overview = async (offense = '') =>
-    (await (await request.get(`/api/fines/analytics/overview${offense ? `?offense_type=${encodeURIComponent(offense)}` : ''}`, { headers })).json()) as Overview;
+    (await (
+      await request.get(`/api/fines/analytics/overview${offense ? `?offense_type=${encodeURIComponent(offense)}` : ''}`, { headers })
+    ).json()) as Overview;
   const overall = await overview();
   const reckless = await overview('Reckless Driving');
   expect(overall.topViolations.reduce((sum, v) => sum + v.count, 0)).toBeGreaterThan(3);

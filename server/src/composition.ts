@@ -52,9 +52,10 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const principals = createPrincipalCache();
   const stopHearingPrincipalChanges = await principals.connect(database.listen);
   app.addHook('onClose', () => stopHearingPrincipalChanges());
-  const auth = createAuthService({ db, auth: authRepository, users, files, tokens, principals });
-  const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
+  // Users end sessions through auth, and auth reads accounts through users: the revocation is looked up when called.
   const usersService = createUsersService({ db, users, stations, revokeSessions: (userId) => auth.revokeUserSessions(userId) });
+  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals });
+  const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ slots: createSlotsRepository(db), stations });
   const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.

@@ -19,7 +19,11 @@ const envSchema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     TOKEN_SECRET: z.string().min(32).optional(),
-    TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
+    TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 60 * 60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.string().url().optional(),
     /** `sandbox` must be chosen explicitly in production: its card payments are not real. */
@@ -51,11 +55,16 @@ const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['STRIPE_SECRET_KEY'],
-          message: 'STRIPE_SECRET_KEY is required when NODE_ENV=production (or PAYMENT_GATEWAY=sandbox for a test deployment, whose card payments are not real)',
+          message:
+            'STRIPE_SECRET_KEY is required when NODE_ENV=production (or PAYMENT_GATEWAY=sandbox for a test deployment, whose card payments are not real)',
         });
       }
       if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-        ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production',
+        });
       }
     }
   });
@@ -83,12 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    admin:
-      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
-        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
-        : production
-          ? undefined
-          : DEV_ADMIN,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : production ? undefined : DEV_ADMIN,
     tokenSecret: e.TOKEN_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -125,7 +125,10 @@ describe('data directory lock, between server processes', () => {
     void server.exited.then(() => (stopped = true));
     for (;;) {
       if (stopped) throw new Error(`server exited early: ${server.stderr()}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 100));
     }

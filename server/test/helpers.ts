@@ -86,11 +86,7 @@ export async function createCitizen(t: TestApp, overrides: Record<string, string
 }
 
 /** Creates an officer through the admin API; returns its credentials and token. */
-export async function createOfficer(
-  t: TestApp,
-  branch: string,
-  opts: { station?: string; adminToken?: string; full_name?: string } = {},
-) {
+export async function createOfficer(t: TestApp, branch: string, opts: { station?: string; adminToken?: string; full_name?: string } = {}) {
   const adminToken = opts.adminToken ?? (await login(t, 'admin', 'Admin@12345'));
   const username = unique('officer');
   const payload = {
@@ -104,7 +100,12 @@ export async function createOfficer(
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/create-officer', headers: bearer(adminToken), payload });
   if (res.statusCode !== 201) throw new Error(`create officer failed: ${res.statusCode} ${res.body}`);
   const token = await login(t, username, 'Officer@123');
-  return { username, password: 'Officer@123', token, officer: res.json().officer as { id: number; user_id: number; station: string; branch: string; full_name: string } };
+  return {
+    username,
+    password: 'Officer@123',
+    token,
+    officer: res.json().officer as { id: number; user_id: number; station: string; branch: string; full_name: string },
+  };
 }
 
 /** What a refused request must leave unchanged: user, citizen profile and file rows, and files on disk. */

@@ -121,7 +121,10 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
       for (const [method, op] of Object.entries(item).filter(([m]) => methods.includes(m))) {
         expect(Object.keys(op.responses ?? {}).length, `${method} ${path} responses`).toBeGreaterThan(0);
         for (const name of path.match(/\{(\w+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
-          expect(op.parameters?.some((p) => p.in === 'path' && p.name === name), `${method} ${path} declares ${name}`).toBe(true);
+          expect(
+            op.parameters?.some((p) => p.in === 'path' && p.name === name),
+            `${method} ${path} declares ${name}`,
+          ).toBe(true);
         }
       }
     }
@@ -158,9 +161,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('database connections on
     const c = await createCitizen(t);
     // Open a few pooled connections, then have PostgreSQL end every one but the asking one.
     await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(c.token) })));
-    await t.database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(c.token) })).statusCode, { timeout: 10_000 })
       .toBe(200);

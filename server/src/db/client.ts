@@ -28,7 +28,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; PGlite when absent. */
   databaseUrl?: string;

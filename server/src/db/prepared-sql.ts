@@ -14,6 +14,5 @@ export function prepareSql<Row, Values extends Record<string, unknown>>(db: Data
   const query = dialect.sqlToQuery(statement);
   const prepare = (on: DbOrTx) => on._.session.prepareQuery(query, undefined, name, false);
   const prepared = prepare(db);
-  return async (values: Values, tx: DbOrTx = db): Promise<Row[]> =>
-    ((await (tx === db ? prepared : prepare(tx)).execute(values)) as { rows: Row[] }).rows;
+  return async (values: Values, tx: DbOrTx = db): Promise<Row[]> => ((await (tx === db ? prepared : prepare(tx)).execute(values)) as { rows: Row[] }).rows;
 }

@@ -13,7 +13,14 @@ export const DEMO_OFFICERS: ReadonlyArray<{
 }> = [
   { username: 'traffic.officer', password: 'Officer@123', full_name: 'Nimal Perera', officer_id: 'TR-1001', rank: 'Sergeant', branch: 'Traffic Branch' },
   { username: 'crime.officer', password: 'Officer@123', full_name: 'Kavitha Raj', officer_id: 'CR-1001', rank: 'Inspector', branch: 'Crime Branch' },
-  { username: 'minor.officer', password: 'Officer@123', full_name: 'Sunil Fernando', officer_id: 'MO-1001', rank: 'Sub-Inspector', branch: 'Minor Offense Branch' },
+  {
+    username: 'minor.officer',
+    password: 'Officer@123',
+    full_name: 'Sunil Fernando',
+    officer_id: 'MO-1001',
+    rank: 'Sub-Inspector',
+    branch: 'Minor Offense Branch',
+  },
   { username: 'fines.officer', password: 'Officer@123', full_name: 'Chaminda Silva', officer_id: 'TF-1001', rank: 'Constable', branch: 'Traffic Fine Branch' },
   { username: 'clearance.officer', password: 'Officer@123', full_name: 'Fathima Rizwan', officer_id: 'AD-1001', rank: 'Inspector', branch: 'Admin Branch' },
 ];

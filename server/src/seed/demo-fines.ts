@@ -12,18 +12,90 @@ const colomboLocal = (at: Date) => new Date(at.getTime() + 5.5 * HOUR).toISOStri
 const citizenFines = (): Array<[hoursAgo: number, IssueFineRequest]> => {
   const nic = DEMO_CITIZEN.identity_number;
   return [
-    [50, { citizen_identity_type: 'NIC', citizen_identity_number: nic, vehicle_number: 'WP CAB-1234', amount: '3000.00', offense_type: 'Speeding', incident_location: 'Galle Road, Colombo 03', description: 'Recorded at 82 km/h in a 60 km/h zone near Bambalapitiya junction.', speed_recorded: 82, speed_limit: 60, court_required: false, incident_date: '' }],
-    [130, { citizen_identity_type: 'NIC', citizen_identity_number: nic, vehicle_number: 'WP CAB-1234', amount: '1000.00', offense_type: 'Illegal Parking', incident_location: 'Duplication Road, Colombo 04', description: 'Parked on a yellow line during restricted hours.', speed_recorded: null, speed_limit: null, court_required: false, incident_date: '' }],
-    [20 * 24, { citizen_identity_type: 'NIC', citizen_identity_number: nic, vehicle_number: 'WP CAB-1234', amount: '2000.00', offense_type: 'Signal Violation', incident_location: 'Kandy Road, Kiribathgoda', description: 'Crossed the junction against a red signal.', speed_recorded: null, speed_limit: null, court_required: false, incident_date: '' }],
-    [26, { citizen_identity_type: 'NIC', citizen_identity_number: nic, vehicle_number: 'WP KX-4521', amount: '5000.00', offense_type: 'Reckless Driving', incident_location: 'Baseline Road, Colombo 09', description: 'Overtook on a pedestrian crossing.', speed_recorded: null, speed_limit: null, court_required: true, incident_date: '' }],
+    [
+      50,
+      {
+        citizen_identity_type: 'NIC',
+        citizen_identity_number: nic,
+        vehicle_number: 'WP CAB-1234',
+        amount: '3000.00',
+        offense_type: 'Speeding',
+        incident_location: 'Galle Road, Colombo 03',
+        description: 'Recorded at 82 km/h in a 60 km/h zone near Bambalapitiya junction.',
+        speed_recorded: 82,
+        speed_limit: 60,
+        court_required: false,
+        incident_date: '',
+      },
+    ],
+    [
+      130,
+      {
+        citizen_identity_type: 'NIC',
+        citizen_identity_number: nic,
+        vehicle_number: 'WP CAB-1234',
+        amount: '1000.00',
+        offense_type: 'Illegal Parking',
+        incident_location: 'Duplication Road, Colombo 04',
+        description: 'Parked on a yellow line during restricted hours.',
+        speed_recorded: null,
+        speed_limit: null,
+        court_required: false,
+        incident_date: '',
+      },
+    ],
+    [
+      20 * 24,
+      {
+        citizen_identity_type: 'NIC',
+        citizen_identity_number: nic,
+        vehicle_number: 'WP CAB-1234',
+        amount: '2000.00',
+        offense_type: 'Signal Violation',
+        incident_location: 'Kandy Road, Kiribathgoda',
+        description: 'Crossed the junction against a red signal.',
+        speed_recorded: null,
+        speed_limit: null,
+        court_required: false,
+        incident_date: '',
+      },
+    ],
+    [
+      26,
+      {
+        citizen_identity_type: 'NIC',
+        citizen_identity_number: nic,
+        vehicle_number: 'WP KX-4521',
+        amount: '5000.00',
+        offense_type: 'Reckless Driving',
+        incident_location: 'Baseline Road, Colombo 09',
+        description: 'Overtook on a pedestrian crossing.',
+        speed_recorded: null,
+        speed_limit: null,
+        court_required: true,
+        incident_date: '',
+      },
+    ],
   ];
 };
 
 const LOCATIONS = [
-  'Galle Road, Colombo 03', 'Baseline Road, Colombo 09', 'Duplication Road, Colombo 04', 'Marine Drive, Colombo 06',
-  'High Level Road, Nugegoda', 'Kandy Road, Kiribathgoda', 'Negombo Road, Wattala', 'Main Street, Colombo 11',
-  'Peradeniya Road, Kandy', 'Matara Road, Galle', 'A9 Road, Vavuniya', 'Colombo Road, Kurunegala',
-  'Southern Expressway, Kottawa', 'Station Road, Jaffna', 'Hospital Road, Kalubowila', 'Parliament Road, Rajagiriya',
+  'Galle Road, Colombo 03',
+  'Baseline Road, Colombo 09',
+  'Duplication Road, Colombo 04',
+  'Marine Drive, Colombo 06',
+  'High Level Road, Nugegoda',
+  'Kandy Road, Kiribathgoda',
+  'Negombo Road, Wattala',
+  'Main Street, Colombo 11',
+  'Peradeniya Road, Kandy',
+  'Matara Road, Galle',
+  'A9 Road, Vavuniya',
+  'Colombo Road, Kurunegala',
+  'Southern Expressway, Kottawa',
+  'Station Road, Jaffna',
+  'Hospital Road, Kalubowila',
+  'Parliament Road, Rajagiriya',
 ];
 const OFFENSES: Array<[OffenseType, weight: number, amounts: string[]]> = [
   ['Speeding', 40, ['2000.00', '3000.00', '3500.00', '5000.00']],
@@ -39,7 +111,7 @@ const PROVINCES = ['WP', 'CP', 'SP', 'NW', 'SG', 'NC', 'UP', 'EP', 'NP'];
 /** A small deterministic generator, so every fresh demo database looks the same. */
 function generator(seed: number) {
   let s = seed;
-  const next = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]) => items[int(items.length)]!;
   const weighted = (weights: readonly number[]) => {

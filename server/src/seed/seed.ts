@@ -20,10 +20,7 @@ export async function seedOnStart(config: Config, modules: Modules, log: { info(
   }
   const c = DEMO_CITIZEN;
   await modules.db.transaction(async (tx) => {
-    const user = await modules.users.insertUser(
-      { username: c.username, passwordHash: await hashPassword(c.password), role: 'citizen', stationId: null },
-      tx,
-    );
+    const user = await modules.users.insertUser({ username: c.username, passwordHash: await hashPassword(c.password), role: 'citizen', stationId: null }, tx);
     await modules.users.insertCitizenProfile(
       {
         userId: user.id,

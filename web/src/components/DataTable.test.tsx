@@ -37,7 +37,11 @@ describe('DataTable', () => {
   it('is a table named by its caption, with a header per column and each value labelled for the stacked layout', () => {
     renderInApp(<DataTable caption="Paid fines" columns={columns} rows={FINES} rowKey={(f) => f.id} />);
     const table = screen.getByRole('table', { name: 'Paid fines' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Vehicle', 'Amount', 'Paid on', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Vehicle', 'Amount', 'Paid on', 'Action']);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     const amount = within(table).getByRole('cell', { name: 'LKR 2500' });
     expect(amount.getAttribute('data-label')).toBe('Amount');

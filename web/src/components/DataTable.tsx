@@ -87,7 +87,13 @@ export function DataTable<Row>({
   const [sort, setSort] = useState<Sort | undefined>(initialSort);
   // The page belongs to the rows it was chosen for: new rows (another search, a refresh) start at the first.
   const [paging, setPaging] = useState({ page: 0, rows });
-  const sorted = sort ? sortRows(rows, columns.find((c) => c.id === sort.column), sort.direction) : rows;
+  const sorted = sort
+    ? sortRows(
+        rows,
+        columns.find((c) => c.id === sort.column),
+        sort.direction,
+      )
+    : rows;
   const pages = pageSize ? Math.max(1, Math.ceil(sorted.length / pageSize)) : 1;
   const page = paging.rows === rows ? Math.min(paging.page, pages - 1) : 0;
   const shown = pageSize ? sorted.slice(page * pageSize, (page + 1) * pageSize) : sorted;

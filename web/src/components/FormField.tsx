@@ -35,7 +35,14 @@ export function FormField({ id, label, error, hint, required, children }: FieldP
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : <span className="field__optional"> ({t('form.optional')})</span>}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="field__optional"> ({t('form.optional')})</span>
+        )}
       </label>
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>

@@ -51,7 +51,10 @@ export function createAuthRepository(db: Database) {
     /** Revokes one session, or every live session of a user. */
     async revokeSessions(which: { jti: string } | { userId: number }, tx: DbOrTx = db) {
       const selected = 'jti' in which ? eq(sessions.jti, which.jti) : eq(sessions.userId, which.userId);
-      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(selected, isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(selected, isNull(sessions.revokedAt)));
     },
 
     /** The signed-in principal for a live session of an active user, in one indexed query. */

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import type { FilesService } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
-import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password';
 import type { PrincipalCache } from './principal-cache';
@@ -46,7 +46,8 @@ const loginThrottled = (retryAfterSeconds: number) =>
 export function createAuthService(deps: {
   db: Database;
   auth: AuthRepository;
-  users: UsersRepository;
+  /** Accounts (only what sign-in and sign-up need). */
+  users: Pick<UsersService, 'findByUsername' | 'usernameExists' | 'identityExists' | 'insertUser' | 'insertCitizenProfile'>;
   files: FilesService;
   tokens: TokenSigner;
   principals: PrincipalCache;

@@ -19,8 +19,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
   // Each test signs in from its own address, so the per-address counter of one test never affects another.
   let lastOctet = 10;
   const newAddress = () => `10.20.30.${lastOctet++}`;
-  const login = (payload: object, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+  const login = (payload: object, remoteAddress = '127.0.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
   const sessionCount = async () => (await t.database.db.select({ n: count() }).from(sessions))[0]!.n;
 
   it('answers a wrong password and an unknown user alike', async () => {
@@ -52,8 +51,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     ['admin', 'citizen'],
     ['admin', 'police'],
   ] as const)('refuses the %s on the %s sign-in page without creating a session', async (who, area) => {
-    const creds =
-      who === 'citizen' ? citizen : who === 'officer' ? officer : { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+    const creds = who === 'citizen' ? citizen : who === 'officer' ? officer : { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
     const before = await sessionCount();
     const res = await login({ username: creds.username, password: creds.password, area }, newAddress());
     expect(res.statusCode).toBe(403);
@@ -67,8 +65,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     ['officer', 'police', 'Traffic Branch'],
     ['admin', 'admin', null],
   ] as const)('accepts the %s on the %s sign-in page', async (who, area, branch) => {
-    const creds =
-      who === 'citizen' ? citizen : who === 'officer' ? officer : { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+    const creds = who === 'citizen' ? citizen : who === 'officer' ? officer : { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
     const res = await login({ username: creds.username, password: creds.password, area }, newAddress());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: who === 'officer' ? 'police_officer' : who, branch });

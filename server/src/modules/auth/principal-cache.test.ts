@@ -50,7 +50,13 @@ describe('principal cache', () => {
   it('forgets one session, every session of one user, or everything, as notified', async () => {
     const { cache, handlers } = await cacheWithHandlers();
     handlers.onListening();
-    for (const [user, jti] of [[1, 'a'], [1, 'b'], [2, 'c'], [3, 'd']] as const) await cache.getOrLoad(jti, async () => principal(user, jti));
+    for (const [user, jti] of [
+      [1, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+      [3, 'd'],
+    ] as const)
+      await cache.getOrLoad(jti, async () => principal(user, jti));
     handlers.onMessage('s:d');
     expect(cache.get('d')).toBeUndefined();
     handlers.onMessage('u:1');

@@ -55,8 +55,7 @@ describe('session tokens', () => {
   });
 
   it('refuses well-signed tokens with unusable claims', async () => {
-    const sign = (claims: object) =>
-      new SignJWT(claims as never).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const sign = (claims: object) => new SignJWT(claims as never).setProtectedHeader({ alg: 'HS256' }).sign(key);
     const exp = Math.floor(Date.now() / 1000) + 60;
     for (const claims of [
       { sub: '7', jti: 'j', role: 'citizen' },

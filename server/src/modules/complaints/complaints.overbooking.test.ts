@@ -32,7 +32,10 @@ describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {
 
     const [row] = await t.modules.db.select({ available: slots.availableSlots }).from(slots).where(eq(slots.id, slot.id));
     expect(row!.available).toBe(0);
-    const [count] = await t.modules.db.select({ n: sql<number>`count(*)::int` }).from(complaints).where(eq(complaints.slotId, slot.id));
+    const [count] = await t.modules.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(complaints)
+      .where(eq(complaints.slotId, slot.id));
     expect(count!.n).toBe(5);
     // Only the accepted submissions' attachments remain (plus the 2 citizens' 3 signup photos each).
     expect(t.uploadedFiles()).toHaveLength(5 + 6);

@@ -146,7 +146,9 @@ export function createComplaintsRepository(db: Database) {
     )
     .orderBy(asc(complaints.appointmentTimeFrom), asc(complaints.id))
     .prepare('complaints_by_branch_on_date');
-  const byId = viewQuery().where(eq(complaints.id, sql.placeholder('id'))).prepare('complaints_by_id');
+  const byId = viewQuery()
+    .where(eq(complaints.id, sql.placeholder('id')))
+    .prepare('complaints_by_id');
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed.
@@ -232,7 +234,10 @@ export function createComplaintsRepository(db: Database) {
     },
 
     async changeStatus(change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }, tx: DbOrTx = db) {
-      await tx.update(complaints).set({ status: change.toStatus, updatedAt: sql`now()` }).where(eq(complaints.id, change.complaintId));
+      await tx
+        .update(complaints)
+        .set({ status: change.toStatus, updatedAt: sql`now()` })
+        .where(eq(complaints.id, change.complaintId));
       await tx.insert(complaintStatusHistory).values(change);
     },
 

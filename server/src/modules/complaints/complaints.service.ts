@@ -1,14 +1,11 @@
+import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
 import {
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
   COMPLAINT_BRANCHES,
-  COMPLAINT_FIELDS_SCHEMAS,
   colomboDate,
   colomboLocalToDate,
   POLICE_COMPLAINT_LIST_LIMIT,
-  type Complaint,
-  type ComplaintBranch,
-  type ComplaintType,
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError, invalidInput } from '../../app-error';
@@ -53,12 +50,7 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
   };
 }
 
-export function createComplaintsService(deps: {
-  db: Database;
-  complaints: ComplaintsRepository;
-  stations: StationsService;
-  files: FilesService;
-}) {
+export function createComplaintsService(deps: { db: Database; complaints: ComplaintsRepository; stations: StationsService; files: FilesService }) {
   const { db, complaints, stations, files } = deps;
 
   /**

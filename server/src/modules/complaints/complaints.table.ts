@@ -68,7 +68,9 @@ export const complaints = pgTable(
     index('complaints_citizen_submitted_idx').on(t.citizenUserId, t.submittedAt, t.id),
     // Assignees (officers of the slot) and the attachment's access check.
     index('complaints_slot_idx').on(t.slotId),
-    index('complaints_attachment_idx').on(t.attachmentFileId).where(sql`${t.attachmentFileId} is not null`),
+    index('complaints_attachment_idx')
+      .on(t.attachmentFileId)
+      .where(sql`${t.attachmentFileId} is not null`),
   ],
 );
 

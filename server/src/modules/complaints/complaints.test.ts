@@ -62,9 +62,25 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
   it('keeps the type-specific fields and gives every complaint its own reference number', async () => {
     const crimeSlot = await createSlot(t, admin, { branch: 'Crime Branch' });
     const trafficSlot = await createSlot(t, admin, { branch: 'Traffic Branch' });
-    const crime = await submitComplaint(t, citizenA.token, 'crime', complaintFields('crime', crimeSlot.id, { crime_category: 'personal', incident_type: 'kidnapping', damage_value: undefined }));
-    const traffic = await submitComplaint(t, citizenA.token, 'traffic', complaintFields('traffic', trafficSlot.id, { traffic_category: 'illegal_parking', incident_type: 'Blocked gate' }));
-    expect(crime.json().complaint).toMatchObject({ crime_category: 'personal', incident_type: 'kidnapping', traffic_category: null, damage_value: null, attachment: null });
+    const crime = await submitComplaint(
+      t,
+      citizenA.token,
+      'crime',
+      complaintFields('crime', crimeSlot.id, { crime_category: 'personal', incident_type: 'kidnapping', damage_value: undefined }),
+    );
+    const traffic = await submitComplaint(
+      t,
+      citizenA.token,
+      'traffic',
+      complaintFields('traffic', trafficSlot.id, { traffic_category: 'illegal_parking', incident_type: 'Blocked gate' }),
+    );
+    expect(crime.json().complaint).toMatchObject({
+      crime_category: 'personal',
+      incident_type: 'kidnapping',
+      traffic_category: null,
+      damage_value: null,
+      attachment: null,
+    });
     expect(traffic.json().complaint).toMatchObject({ traffic_category: 'illegal_parking', incident_type: 'Blocked gate', crime_category: null });
     expect(crime.json().complaint.reference_number).not.toBe(traffic.json().complaint.reference_number);
   });

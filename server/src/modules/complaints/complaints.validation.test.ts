@@ -35,7 +35,10 @@ describe.each(DB_KINDS)('complaint submissions refused on %s', (kind) => {
     await t.app.inject({ method: 'DELETE', url: `/api/admin/slots/${slotIds.deleted}`, headers: bearer(admin) });
     // Admins cannot create past slots, so this one is made directly.
     slotIds.past = (await createSlot(t, admin, { branch: 'Traffic Branch' })).id;
-    await t.modules.db.update(slots).set({ date: dayFromToday(-1) }).where(eq(slots.id, slotIds.past));
+    await t.modules.db
+      .update(slots)
+      .set({ date: dayFromToday(-1) })
+      .where(eq(slots.id, slotIds.past));
     slotIds.full = (await createSlot(t, admin, { branch: 'Crime Branch', available_slots: 1 })).id;
     const filled = await submitComplaint(t, citizen, 'crime', complaintFields('crime', slotIds.full));
     expect(filled.statusCode).toBe(201);
@@ -142,7 +145,20 @@ describe.each(DB_KINDS)('complaint submissions refused on %s', (kind) => {
     const res = await submitComplaint(t, citizen, 'traffic', { age: 'x', damage_value: 'y', slot_id: String(slotIds.traffic) });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fieldKeys)).toEqual(
-      expect.arrayContaining(['full_name', 'age', 'gender', 'home_address', 'id_number', 'phone_number', 'what_happened', 'when', 'where', 'damage_value', 'station', 'traffic_category']),
+      expect.arrayContaining([
+        'full_name',
+        'age',
+        'gender',
+        'home_address',
+        'id_number',
+        'phone_number',
+        'what_happened',
+        'when',
+        'where',
+        'damage_value',
+        'station',
+        'traffic_category',
+      ]),
     );
   });
 });

@@ -26,10 +26,11 @@ async function writeNewFile(target: string, buffer: Buffer) {
 export function createFileStorage(uploadsDir: string) {
   // Made once, on the first write; made again if a write finds it gone (someone cleared DATA_DIR).
   let ready: Promise<unknown> | undefined;
-  const ensureDir = () => (ready ??= fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 }).catch((err) => {
-    ready = undefined;
-    throw err;
-  }));
+  const ensureDir = () =>
+    (ready ??= fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 }).catch((err) => {
+      ready = undefined;
+      throw err;
+    }));
   return {
     isSafeName: (name: string) => SAFE_NAME.test(name),
     fullPath(name: string) {

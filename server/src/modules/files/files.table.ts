@@ -24,6 +24,8 @@ export const files = pgTable(
     uniqueIndex('files_path_uq').on(t.path),
     index('files_owner_idx').on(t.ownerUserId),
     // The sweep's search: the unclaimed, oldest first.
-    index('files_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedAt} is null`),
+    index('files_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
   ],
 );

@@ -18,7 +18,7 @@ function chunk(type: string, data: Buffer) {
 /** Splits a PNG into [type, whole chunk] pairs. */
 function chunks(png: Buffer) {
   const out: Array<[string, Buffer]> = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const end = at + 12 + png.readUInt32BE(at);
     out.push([png.toString('latin1', at + 4, at + 8), png.subarray(at, end)]);
     at = end;
@@ -27,7 +27,9 @@ function chunks(png: Buffer) {
 }
 
 async function pictureWithMetadata() {
-  const plain = await sharp({ create: { width: 4, height: 3, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } }).png().toBuffer();
+  const plain = await sharp({ create: { width: 4, height: 3, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   const parts = chunks(plain);
   const text = chunk('tEXt', Buffer.from('Comment\0Taken at 6.9271 N, 79.8612 E'));
   const exif = chunk('eXIf', Buffer.from('MM\0*\0\0\0\x08SecretPhone 9', 'latin1'));
@@ -36,7 +38,17 @@ async function pictureWithMetadata() {
   const [ihdr, ...rest] = parts.map(([, c]) => c);
   return {
     plain,
-    tagged: Buffer.concat([plain.subarray(0, 8), ihdr!, text, exif, ...rest.slice(0, -1), time, privateChunk, rest[rest.length - 1]!, Buffer.from('<script>hidden after the end</script>')]),
+    tagged: Buffer.concat([
+      plain.subarray(0, 8),
+      ihdr!,
+      text,
+      exif,
+      ...rest.slice(0, -1),
+      time,
+      privateChunk,
+      rest[rest.length - 1]!,
+      Buffer.from('<script>hidden after the end</script>'),
+    ]),
   };
 }
 
@@ -75,7 +87,10 @@ describe('PNG metadata removal', () => {
     const stored = await normaliseUpload(upload);
     expect(stored.buffer.equals(stripPngMetadata(tagged, LIMIT)!)).toBe(true);
 
-    const withProfile = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } }).withIccProfile('p3').png().toBuffer();
+    const withProfile = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
     expect(chunks(withProfile).some(([t]) => t === 'iCCP')).toBe(true);
     const reencoded = await normaliseUpload({ ...upload, buffer: withProfile });
     expect(chunks(reencoded.buffer).some(([t]) => t === 'iCCP')).toBe(false);

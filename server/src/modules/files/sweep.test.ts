@@ -33,7 +33,8 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
       .update(files)
       .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
       .where(inArray(files.path, paths));
-  const rowsOf = async (paths: string[]) => (await t.database.db.select({ path: files.path }).from(files).where(inArray(files.path, paths))).map((r) => r.path).sort();
+  const rowsOf = async (paths: string[]) =>
+    (await t.database.db.select({ path: files.path }).from(files).where(inArray(files.path, paths))).map((r) => r.path).sort();
   const onDisk = (p: string) => fs.existsSync(path.join(t.config.uploadsDir, p));
 
   /** An old unclaimed upload, an old one claimed by a complaint, and a young unclaimed one. */
@@ -51,7 +52,10 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
   it('deletes the rows and files of uploads unclaimed for a day, and keeps claimed and younger ones', async () => {
     const { abandoned, young, used } = await threeUploads();
     const signupPhotos = (
-      await t.database.db.select({ path: files.path }).from(files).where(and(eq(files.ownerUserId, citizen.id), eq(files.purpose, 'citizen_identity')))
+      await t.database.db
+        .select({ path: files.path })
+        .from(files)
+        .where(and(eq(files.ownerUserId, citizen.id), eq(files.purpose, 'citizen_identity')))
     ).map((r) => r.path);
     expect(signupPhotos).toHaveLength(3);
     await age(signupPhotos, UNCLAIMED_UPLOAD_TTL_SECONDS * 30);

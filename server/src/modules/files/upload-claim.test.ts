@@ -27,7 +27,12 @@ describe.each(DB_KINDS)('upload, then claim on %s', (kind) => {
 
   const upload = (token: string | undefined, file?: FilePart, fieldName = 'file') => {
     const body = multipart({}, file ? { [fieldName]: file } : {});
-    return t.app.inject({ method: 'POST', url: '/api/complaints/upload', headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/complaints/upload',
+      headers: { ...(token ? bearer(token) : {}), ...body.headers },
+      payload: body.payload,
+    });
   };
   const uploadedPath = async (token: string, file: FilePart = pdfFile('statement.pdf')) => {
     const res = await upload(token, file);
@@ -94,7 +99,10 @@ describe.each(DB_KINDS)('upload, then claim on %s', (kind) => {
       expect({ ...(await bookingState(t, slot.id)), rows: await fileRowCount(), claimed: await claimedPaths() }).toEqual(before);
     }
     const claimedPaths = async () =>
-      (await t.database.db.select({ path: files.path, claimedAt: files.claimedAt }).from(files)).filter((r) => r.claimedAt).map((r) => r.path).sort();
+      (await t.database.db.select({ path: files.path, claimedAt: files.claimedAt }).from(files))
+        .filter((r) => r.claimedAt)
+        .map((r) => r.path)
+        .sort();
 
     it("another citizen's upload (it stays theirs to use)", async () => {
       const theirs = await uploadedPath(other.token);

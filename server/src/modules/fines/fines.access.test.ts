@@ -35,7 +35,10 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
         get(t, '/api/fines/officer/my-fines', token),
         get(t, '/api/fines/analytics/overview', token),
       ]);
-      expect(answers.map((a) => a.statusCode), who).toEqual([403, 403, 403]);
+      expect(
+        answers.map((a) => a.statusCode),
+        who,
+      ).toEqual([403, 403, 403]);
       expect(answers[0]!.json().error.code).toBe('auth.forbidden');
     }
     for (const call of officerRoutes()) expect((await call()).statusCode).toBe(401);
@@ -132,7 +135,13 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
   });
 
   it('accepts speeds left blank and amounts as JSON numbers, stored exactly', async () => {
-    const fine = await issueFine(t, actors.officer.token, { amount: 1999.9, speed_recorded: null, speed_limit: '', offense_type: 'Illegal Parking', court_required: true });
+    const fine = await issueFine(t, actors.officer.token, {
+      amount: 1999.9,
+      speed_recorded: null,
+      speed_limit: '',
+      offense_type: 'Illegal Parking',
+      court_required: true,
+    });
     expect(fine).toMatchObject({ amount: '1999.90', speed_recorded: null, speed_limit: null, court_required: true });
   });
 
@@ -140,7 +149,14 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
     const doc = await get(t, '/api/docs/json');
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    for (const p of ['/api/fines', '/api/fines/search', '/api/fines/{id}/mark-paid', '/api/fines/analytics/overview', '/api/payments/sandbox/sessions/{sessionId}/pay', '/api/payments/stripe/webhook']) {
+    for (const p of [
+      '/api/fines',
+      '/api/fines/search',
+      '/api/fines/{id}/mark-paid',
+      '/api/fines/analytics/overview',
+      '/api/payments/sandbox/sessions/{sessionId}/pay',
+      '/api/payments/stripe/webhook',
+    ]) {
       expect(paths).toContain(p);
     }
   });

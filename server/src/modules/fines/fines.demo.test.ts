@@ -12,7 +12,8 @@ describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => 
 
   it('gives the demo citizen fines to find and pay, and the analytics page about 200 more', async () => {
     const citizen = await login(t, 'citizen', 'Citizen@123');
-    const found = (await get(t, '/api/fines/search?identity_type=NIC&identity_number=199010312345&vehicle_number=WP%20CAB-1234', citizen)).json().fines as Array<{
+    const found = (await get(t, '/api/fines/search?identity_type=NIC&identity_number=199010312345&vehicle_number=WP%20CAB-1234', citizen)).json()
+      .fines as Array<{
       id: string;
       display_status: string;
       issued_by: string;

@@ -40,8 +40,7 @@ export async function finesActors(t: TestApp) {
 
 export const countFines = async (t: TestApp) => (await t.database.db.select({ n: count() }).from(fines))[0]!.n;
 
-export const paymentsOf = (t: TestApp, fineId: string) =>
-  t.database.db.select().from(payments).where(eq(payments.referenceId, fineId));
+export const paymentsOf = (t: TestApp, fineId: string) => t.database.db.select().from(payments).where(eq(payments.referenceId, fineId));
 
 export const fineRow = async (t: TestApp, fineId: string) => (await t.database.db.select().from(fines).where(eq(fines.id, fineId)))[0]!;
 

@@ -66,7 +66,15 @@ describe.each(DB_KINDS)('fine payment through the sandbox gateway on %s', (kind)
     const verified = await post(t, `/api/fines/${issued.id}/mark-paid`, citizen.token, { session_id: sessionId });
     expect(verified.statusCode).toBe(200);
     const receipt = verified.json();
-    expect(receipt).toMatchObject({ id: issued.id, status: 'paid', display_status: 'Paid', amount: '2500.00', vehicle_number: 'WP CAB-1234', citizen_identity_type: 'NIC', citizen_identity_number: citizen.identityNumber });
+    expect(receipt).toMatchObject({
+      id: issued.id,
+      status: 'paid',
+      display_status: 'Paid',
+      amount: '2500.00',
+      vehicle_number: 'WP CAB-1234',
+      citizen_identity_type: 'NIC',
+      citizen_identity_number: citizen.identityNumber,
+    });
     expect(receipt.payment_reference).toMatch(/^SBX-[0-9A-F]{12}$/);
     expect(Date.parse(receipt.paid_at)).toBeGreaterThan(Date.now() - 60_000);
 
@@ -76,7 +84,9 @@ describe.each(DB_KINDS)('fine payment through the sandbox gateway on %s', (kind)
     expect(again.json()).toEqual(receipt);
 
     const history = await get(t, '/api/fines/history', citizen.token);
-    expect(history.json().fines.map((f: { id: string; payment_reference: string }) => [f.id, f.payment_reference])).toEqual([[issued.id, receipt.payment_reference]]);
+    expect(history.json().fines.map((f: { id: string; payment_reference: string }) => [f.id, f.payment_reference])).toEqual([
+      [issued.id, receipt.payment_reference],
+    ]);
 
     const mine = await get(t, '/api/fines/officer/my-fines?search=WPCAB', officer.token);
     expect(mine.json().fines.find((f: { id: string }) => f.id === issued.id)).toMatchObject({ status: 'paid' });

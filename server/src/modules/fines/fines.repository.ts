@@ -137,7 +137,10 @@ export function createFinesRepository(db: Database) {
       const places = fineLocationCounts;
       const total = (count: typeof hourly.count | typeof places.count) => sql<number>`sum(${count})::int`;
       const [violations, locations, hours] = await Promise.all([
-        db.select({ offenseType: hourly.offenseType, count: total(hourly.count) }).from(hourly).groupBy(hourly.offenseType),
+        db
+          .select({ offenseType: hourly.offenseType, count: total(hourly.count) })
+          .from(hourly)
+          .groupBy(hourly.offenseType),
         db
           // One spelling per location, the same on every database whatever its collation.
           .select({ location: sql<string>`min(${places.location} collate "C")`, count: total(places.count) })

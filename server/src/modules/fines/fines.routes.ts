@@ -29,7 +29,13 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
       '/fines',
       {
         onRequest: fineOfficers,
-        schema: { tags: ['fines'], summary: 'Issue a fine (Traffic Fine Branch)', security: bearer, body: issueFineRequestSchema, response: { 201: fineSchema, ...errors } },
+        schema: {
+          tags: ['fines'],
+          summary: 'Issue a fine (Traffic Fine Branch)',
+          security: bearer,
+          body: issueFineRequestSchema,
+          response: { 201: fineSchema, ...errors },
+        },
       },
       async (request, reply) => reply.status(201).send(await fines.issue(principalOf(request), request.body)),
     );
@@ -89,7 +95,12 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
       '/fines/history',
       {
         onRequest: citizens,
-        schema: { tags: ['fines'], summary: "The signed-in citizen's paid fines, newest payment first", security: bearer, response: { 200: fineListResponseSchema, ...errors } },
+        schema: {
+          tags: ['fines'],
+          summary: "The signed-in citizen's paid fines, newest payment first",
+          security: bearer,
+          response: { 200: fineListResponseSchema, ...errors },
+        },
       },
       async (request) => ({ fines: await fines.history(principalOf(request)) }),
     );

@@ -62,10 +62,7 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
     },
 
     async listIssuedBy(officer: Principal, search?: string): Promise<Fine[]> {
-      return fines.listIssuedBy(
-        officer.userId,
-        search ? { vehicleKey: vehicleSearchKey(search), identityNumber: normaliseIdentityNumber(search) } : undefined,
-      );
+      return fines.listIssuedBy(officer.userId, search ? { vehicleKey: vehicleSearchKey(search), identityNumber: normaliseIdentityNumber(search) } : undefined);
     },
 
     /** The fines matching all three, as the JSON text of a Fine array (the route sends it as it is). */

@@ -84,11 +84,20 @@ describe.each(DB_KINDS)('a fine as every answer shows it on %s', (kind) => {
 
   it('shows an unpaid fine as Overdue the day after its due date in Colombo, unpaid ones first, newest first', async () => {
     const citizen = await createCitizen(t);
-    const older = await issueFine(t, actors.officer.token, { citizen_identity_number: citizen.identityNumber, vehicle_number: 'NC AB-1', speed_recorded: null, speed_limit: null, description: '' });
+    const older = await issueFine(t, actors.officer.token, {
+      citizen_identity_number: citizen.identityNumber,
+      vehicle_number: 'NC AB-1',
+      speed_recorded: null,
+      speed_limit: null,
+      description: '',
+    });
     const newer = await issueFine(t, actors.officer.token, { citizen_identity_number: citizen.identityNumber, vehicle_number: 'NC AB-1' });
     const today = colomboDate(new Date());
     await t.database.db.update(fines).set({ dueDate: today }).where(eq(fines.id, newer.id));
-    await t.database.db.update(fines).set({ dueDate: addDays(today, -1), issuedAt: sql`now() - interval '20 days'` }).where(eq(fines.id, older.id));
+    await t.database.db
+      .update(fines)
+      .set({ dueDate: addDays(today, -1), issuedAt: sql`now() - interval '20 days'` })
+      .where(eq(fines.id, older.id));
     const found = await search(citizen.identityNumber, 'NC AB-1');
     expect(found.map((f) => [f.id, f.display_status, f.description, f.speed_recorded, f.speed_limit])).toEqual([
       [newer.id, 'Unpaid', 'Exceeded the limit near the school zone', 82, 60],

@@ -23,9 +23,7 @@ export interface GatewaySession {
 }
 
 /** `eventType` is the gateway's own name for the event, e.g. checkout.session.completed. */
-type GatewayEvent =
-  | { type: 'checkout.paid'; eventType: string; session: GatewaySession }
-  | { type: 'ignored'; eventType: string };
+type GatewayEvent = { type: 'checkout.paid'; eventType: string; session: GatewaySession } | { type: 'ignored'; eventType: string };
 
 /** Thrown by parseWebhook for a missing, tampered or stale signature. */
 export class InvalidWebhookSignature extends Error {}

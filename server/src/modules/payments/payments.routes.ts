@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  redirectResponseSchema,
-  sandboxPayRequestSchema,
-  sandboxSessionParamsSchema,
-  sandboxSessionSchema,
-} from '@pes/contracts';
+import { redirectResponseSchema, sandboxPayRequestSchema, sandboxSessionParamsSchema, sandboxSessionSchema } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
 import type { PaymentsService } from './payments.service';
 import type { SandboxGateway } from './payments.sandbox';
@@ -21,7 +16,14 @@ export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: Payment
   return async (app) => {
     app.get(
       '/payments/sandbox/sessions/:sessionId',
-      { schema: { tags: ['payments'], summary: 'A sandbox (TEST) checkout session', params: sandboxSessionParamsSchema, response: { 200: sandboxSessionSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'A sandbox (TEST) checkout session',
+          params: sandboxSessionParamsSchema,
+          response: { 200: sandboxSessionSchema, ...errors },
+        },
+      },
       async (request) => sandbox.view(request.params.sessionId),
     );
 

@@ -2,12 +2,7 @@ import { PAYMENT_CURRENCY, paymentReturnUrls, type PaymentPurpose } from '@pes/c
 import { appError } from '../../app-error';
 import type { Database, Tx } from '../../db/client';
 import type { Logger } from '../../logger';
-import {
-  InvalidWebhookSignature,
-  WebhooksNotConfigured,
-  type GatewaySession,
-  type PaymentGateway,
-} from './payments.gateway';
+import { InvalidWebhookSignature, WebhooksNotConfigured, type GatewaySession, type PaymentGateway } from './payments.gateway';
 import type { PayerCheckout, PaymentRow, PaymentsRepository } from './payments.repository';
 
 /**

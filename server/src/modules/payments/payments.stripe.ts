@@ -1,10 +1,5 @@
 import type Stripe from 'stripe';
-import {
-  InvalidWebhookSignature,
-  WebhooksNotConfigured,
-  type GatewaySession,
-  type PaymentGateway,
-} from './payments.gateway';
+import { InvalidWebhookSignature, WebhooksNotConfigured, type GatewaySession, type PaymentGateway } from './payments.gateway';
 
 export interface StripeGatewayConfig {
   secretKey: string;

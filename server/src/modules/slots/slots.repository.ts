@@ -5,7 +5,6 @@ import { stations } from '../stations/stations.table';
 import { officers, users } from '../users/users.table';
 import { slotOfficers, slots } from './slots.table';
 
-
 export function createSlotsRepository(db: Database) {
   const slotColumns = {
     id: slots.id,

@@ -28,9 +28,13 @@ export const slots = pgTable(
     check('slots_available_range', sql`${t.availableSlots} >= 0 and ${t.availableSlots} <= ${t.capacity}`),
     check('slots_time_order', sql`${t.timeTo} > ${t.timeFrom}`),
     // Public lookup (station, branch, date) ordered by time; live slots only.
-    index('slots_public_lookup_idx').on(t.stationId, t.branch, t.date, t.timeFrom).where(sql`${t.deletedAt} is null`),
+    index('slots_public_lookup_idx')
+      .on(t.stationId, t.branch, t.date, t.timeFrom)
+      .where(sql`${t.deletedAt} is null`),
     // Admin overview (station, date, every branch).
-    index('slots_station_date_idx').on(t.stationId, t.date).where(sql`${t.deletedAt} is null`),
+    index('slots_station_date_idx')
+      .on(t.stationId, t.date)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -16,14 +16,24 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
   afterAll(() => t?.close());
 
   const slotCount = async () => (await t.modules.db.select({ n: sql<number>`count(*)::int` }).from(slots))[0]!.n;
-  const post = (payload: unknown, token = admin) => t.app.inject({ method: 'POST', url: '/api/admin/slots', headers: bearer(token), payload: payload as object });
+  const post = (payload: unknown, token = admin) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/slots', headers: bearer(token), payload: payload as object });
 
   it("creates a slot at the admin's station by default and lists it for the admin and the public, by time", async () => {
     const date = dayFromToday(5);
     const late = await createSlot(t, admin, { branch: 'Crime Branch', date, time_from: '14:00', time_to: '15:30', available_slots: 3 });
     const early = await createSlot(t, admin, { branch: 'Crime Branch', date, time_from: '08:30', time_to: '09:00', available_slots: 2 });
     await createSlot(t, admin, { branch: 'Traffic Branch', date, time_from: '10:00', time_to: '11:00' });
-    expect(late).toMatchObject({ date, time_from: '14:00:00', time_to: '15:30:00', capacity: 3, available_slots: 3, branch: 'Crime Branch', station: HOME_STATION, officers: [] });
+    expect(late).toMatchObject({
+      date,
+      time_from: '14:00:00',
+      time_to: '15:30:00',
+      capacity: 3,
+      available_slots: 3,
+      branch: 'Crime Branch',
+      station: HOME_STATION,
+      officers: [],
+    });
 
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/slots?date=${date}`, headers: bearer(admin) });
     expect(list.statusCode).toBe(200);
@@ -35,7 +45,11 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
       { id: early.id, date, time_from: '08:30:00', time_to: '09:00:00', available_slots: 2 },
       { id: late.id, date, time_from: '14:00:00', time_to: '15:30:00', available_slots: 3 },
     ]);
-    const otherStation = await t.app.inject({ method: 'GET', url: `/api/admin/slots?date=${date}&station=${encodeURIComponent(OTHER_STATION)}`, headers: bearer(admin) });
+    const otherStation = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/slots?date=${date}&station=${encodeURIComponent(OTHER_STATION)}`,
+      headers: bearer(admin),
+    });
     expect(otherStation.json()).toEqual([]);
   });
 
@@ -78,7 +92,11 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
     const slot = await createSlot(t, admin, { branch: 'Traffic Branch' });
     const calls = [
       { method: 'GET' as const, url: `/api/admin/slots?date=${slot.date}` },
-      { method: 'POST' as const, url: '/api/admin/slots', payload: { date: slot.date, time_from: '09:00', time_to: '10:00', available_slots: 1, branch: 'Traffic Branch' } },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/slots',
+        payload: { date: slot.date, time_from: '09:00', time_to: '10:00', available_slots: 1, branch: 'Traffic Branch' },
+      },
       { method: 'DELETE' as const, url: `/api/admin/slots/${slot.id}` },
       { method: 'POST' as const, url: `/api/admin/slots/${slot.id}/assign-officer`, payload: { officerId: officer.officer.id } },
       { method: 'DELETE' as const, url: `/api/admin/slots/${slot.id}/remove-officer/${officer.officer.id}` },
@@ -91,7 +109,10 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
       }
     }
-    const pub = await t.app.inject({ method: 'GET', url: `/api/slots/public?date=${slot.date}&branch=Traffic%20Branch&station=${encodeURIComponent(HOME_STATION)}` });
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/public?date=${slot.date}&branch=Traffic%20Branch&station=${encodeURIComponent(HOME_STATION)}`,
+    });
     expect(pub.statusCode).toBe(200);
     expect(pub.json().some((s: { id: number }) => s.id === slot.id)).toBe(true);
   });
@@ -119,7 +140,10 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
     expect(del.json()).toMatchObject({ success: true });
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/slots?date=${slot.date}`, headers: bearer(admin) });
     expect(list.json()).toEqual([]);
-    const pub = await t.app.inject({ method: 'GET', url: `/api/slots/public?date=${slot.date}&branch=Traffic%20Branch&station=${encodeURIComponent(HOME_STATION)}` });
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/public?date=${slot.date}&branch=Traffic%20Branch&station=${encodeURIComponent(HOME_STATION)}`,
+    });
     expect(pub.json()).toEqual([]);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/slots/${slot.id}`, headers: bearer(admin) });
     expect(again.statusCode).toBe(404);
@@ -189,7 +213,13 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const path of ['/api/slots/public', '/api/admin/slots', '/api/admin/slots/{id}/assign-officer', '/api/complaints/crime', '/api/police/complaints/{id}/status']) {
+    for (const path of [
+      '/api/slots/public',
+      '/api/admin/slots',
+      '/api/admin/slots/{id}/assign-officer',
+      '/api/complaints/crime',
+      '/api/police/complaints/{id}/status',
+    ]) {
       expect(paths).toContain(path);
     }
   });

@@ -71,7 +71,10 @@ export function createUsersRepository(db: Database) {
     },
 
     async countByRole(role: Role) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, role));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.role, role));
       return row!.n;
     },
 

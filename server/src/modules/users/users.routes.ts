@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createOfficerRequestSchema,
-  createOfficerResponseSchema,
-  officerSearchQuerySchema,
-  officerSearchResultListSchema,
-} from '@pes/contracts';
+import { createOfficerRequestSchema, createOfficerResponseSchema, officerSearchQuerySchema, officerSearchResultListSchema } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { UsersService } from './users.service';

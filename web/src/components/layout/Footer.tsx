@@ -13,12 +13,24 @@ export function Footer() {
         <nav aria-label={t('footer.quickLinks')}>
           <h2>{t('footer.quickLinks')}</h2>
           <ul>
-            <li><Link to={paths.complaint}>{t('nav.complaint')}</Link></li>
-            <li><Link to={paths.track}>{t('nav.track')}</Link></li>
-            <li><Link to={paths.payFine}>{t('nav.fine')}</Link></li>
-            <li><Link to={paths.clearance}>{t('nav.clearance')}</Link></li>
-            <li><Link to={paths.anonymousComplaint}>{t('nav.anonymous')}</Link></li>
-            <li><Link to={paths.guidance}>{t('nav.guidance')}</Link></li>
+            <li>
+              <Link to={paths.complaint}>{t('nav.complaint')}</Link>
+            </li>
+            <li>
+              <Link to={paths.track}>{t('nav.track')}</Link>
+            </li>
+            <li>
+              <Link to={paths.payFine}>{t('nav.fine')}</Link>
+            </li>
+            <li>
+              <Link to={paths.clearance}>{t('nav.clearance')}</Link>
+            </li>
+            <li>
+              <Link to={paths.anonymousComplaint}>{t('nav.anonymous')}</Link>
+            </li>
+            <li>
+              <Link to={paths.guidance}>{t('nav.guidance')}</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
@@ -34,8 +46,12 @@ export function Footer() {
         <section aria-labelledby="footer-staff">
           <h2 id="footer-staff">{t('footer.staff')}</h2>
           <ul>
-            <li><Link to={paths.policeLogin}>{t('footer.policeLogin')}</Link></li>
-            <li><Link to={paths.adminLogin}>{t('footer.adminLogin')}</Link></li>
+            <li>
+              <Link to={paths.policeLogin}>{t('footer.policeLogin')}</Link>
+            </li>
+            <li>
+              <Link to={paths.adminLogin}>{t('footer.adminLogin')}</Link>
+            </li>
           </ul>
         </section>
       </div>

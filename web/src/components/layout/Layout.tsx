@@ -59,7 +59,13 @@ export function Layout() {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-status" role="status">{t('guard.loading')}</p>}>
+        <Suspense
+          fallback={
+            <p className="page-status" role="status">
+              {t('guard.loading')}
+            </p>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -59,16 +59,15 @@ export function AdminDashboardPage() {
             {t('logout')}
           </button>
         </div>
-        {logoutFailed ? <p role="alert" className="field__error">{t('logoutFailed')}</p> : null}
+        {logoutFailed ? (
+          <p role="alert" className="field__error">
+            {t('logoutFailed')}
+          </p>
+        ) : null}
       </div>
       <AddSlotForm defaultStation={adminStation} onCreated={showCreated} />
       <div className="admin-dashboard__grid">
-        <SlotsOverview
-          filter={filter}
-          onFilterChange={setFilter}
-          selectedId={selectedId}
-          onSelect={(slot) => setSelectedId(slot?.id ?? null)}
-        />
+        <SlotsOverview filter={filter} onFilterChange={setFilter} selectedId={selectedId} onSelect={(slot) => setSelectedId(slot?.id ?? null)} />
         <AssignOfficers slot={selected} station={filter.station} />
       </div>
     </section>

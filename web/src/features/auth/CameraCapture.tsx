@@ -12,6 +12,9 @@ function cameraProblem(err: unknown): CameraProblem {
   return 'failed';
 }
 
+/** Browsers offer the camera only to secure (https or localhost) pages. */
+const cameraSupported = () => Boolean(navigator.mediaDevices?.getUserMedia);
+
 /** Longest side of a captured photo: enough to recognise a face or read a card, well under 5 MB as JPEG. */
 const MAX_SIDE = 1280;
 
@@ -30,22 +33,14 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
  * when the user takes the photo. The camera is switched off after the photo, on Stop, and when the
  * component goes away. A camera that is missing, refused or busy gets a plain explanation.
  */
-export function CameraCapture({
-  facingMode,
-  onCapture,
-  onStop,
-}: {
-  facingMode: 'user' | 'environment';
-  onCapture: (photo: Blob) => void;
-  onStop: () => void;
-}) {
+export function CameraCapture({ facingMode, onCapture, onStop }: { facingMode: 'user' | 'environment'; onCapture: (photo: Blob) => void; onStop: () => void }) {
   const { t } = useTranslation('auth');
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   /** Bumped on every release, so a camera that opens after its request was abandoned is closed at once. */
   const generation = useRef(0);
-  const [phase, setPhase] = useState<'starting' | 'live' | 'ready' | 'problem'>('starting');
-  const [problem, setProblem] = useState<CameraProblem | null>(null);
+  const [phase, setPhase] = useState<'starting' | 'live' | 'ready' | 'problem'>(() => (cameraSupported() ? 'starting' : 'problem'));
+  const [problem, setProblem] = useState<CameraProblem | null>(() => (cameraSupported() ? null : 'unsupported'));
   const [capturing, setCapturing] = useState(false);
 
   const release = useCallback(() => {
@@ -54,17 +49,11 @@ export function CameraCapture({
     streamRef.current = null;
   }, []);
 
-  const start = useCallback(async () => {
+  /** Opens the camera; every state change comes after the browser answers (the effect only starts it). */
+  const open = useCallback(async () => {
     release();
     const mine = generation.current;
-    setProblem(null);
-    setPhase('starting');
-    if (!navigator.mediaDevices?.getUserMedia) {
-      // Browsers offer the camera only to secure (https or localhost) pages.
-      setProblem('unsupported');
-      setPhase('problem');
-      return;
-    }
+    if (!cameraSupported()) return;
     try {
       const stream = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: { ideal: facingMode }, width: { ideal: 1280 }, height: { ideal: 720 } },
@@ -90,9 +79,16 @@ export function CameraCapture({
   }, [facingMode, release]);
 
   useEffect(() => {
-    void start();
+    void open();
     return release;
-  }, [start, release]);
+  }, [open, release]);
+
+  const tryAgain = () => {
+    if (!cameraSupported()) return;
+    setProblem(null);
+    setPhase('starting');
+    void open();
+  };
 
   const capture = async () => {
     const video = videoRef.current;
@@ -135,7 +131,7 @@ export function CameraCapture({
       ) : null}
       <div className="row">
         {phase === 'problem' ? (
-          <button type="button" className="button button--secondary" onClick={() => void start()}>
+          <button type="button" className="button button--secondary" onClick={tryAgain}>
             {t('camera.tryAgain')}
           </button>
         ) : (

@@ -1,22 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@pes/contracts';
 import { useValidationText } from '../../components/FormField';
 import { CameraCapture } from './CameraCapture';
 
-/** An object URL for a photo's preview, revoked when the photo changes. */
-function usePreviewUrl(photo: Blob | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(photo);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [photo]);
-  return url;
+/** A photo's preview through an object URL that lives exactly as long as the image shows that photo. */
+function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
+  const showPhoto = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img) return;
+      const url = URL.createObjectURL(photo);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [photo],
+  );
+  return <img ref={showPhoto} alt={alt} />;
 }
 
 /** Why a chosen file cannot be sent (a validation message key), checked before the server checks again. */
@@ -55,7 +54,6 @@ export function PhotoField({
   const { t } = useTranslation('auth');
   const text = useValidationText();
   const [cameraOn, setCameraOn] = useState(false);
-  const preview = usePreviewUrl(value);
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
 
   return (
@@ -76,9 +74,9 @@ export function PhotoField({
         </p>
       ) : null}
 
-      {value && preview ? (
+      {value ? (
         <div className="photo-field__preview">
-          <img src={preview} alt={t('photo.previewAlt', { label: typeof label === 'string' ? label : '' })} />
+          <PhotoPreview photo={value} alt={t('photo.previewAlt', { label: typeof label === 'string' ? label : '' })} />
           <div className="row">
             <button
               type="button"

@@ -5,14 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  colomboDate,
-  IDENTITY_TYPES,
-  SIGNUP_MARITAL_STATUSES,
-  requiredSignupFiles,
-  signupCitizenFieldsSchema,
-  type SignupFileField,
-} from '@pes/contracts';
+import { colomboDate, IDENTITY_TYPES, SIGNUP_MARITAL_STATUSES, requiredSignupFiles, signupCitizenFieldsSchema, type SignupFileField } from '@pes/contracts';
 import { ApiError } from '../../lib/api/client';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
@@ -40,8 +33,7 @@ const signupResolver: Resolver<SignupValues> = async (values, context, options) 
   return { values: { ...values, ...(result.values as object) }, errors: {} };
 };
 
-const asFile = (photo: Blob, name: string) =>
-  photo instanceof File ? photo : new File([photo], `${name}.jpg`, { type: photo.type || 'image/jpeg' });
+const asFile = (photo: Blob, name: string) => (photo instanceof File ? photo : new File([photo], `${name}.jpg`, { type: photo.type || 'image/jpeg' }));
 
 function toFormData(values: SignupValues) {
   const form = new FormData();

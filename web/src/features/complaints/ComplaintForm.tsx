@@ -63,9 +63,10 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   const summaryFields = [
     { name: 'station', label: t('appointment.station') },
     { name: 'slot_id', label: t('appointment.slot') },
-    ...(['full_name', 'age', 'gender', 'home_address', 'id_number', 'phone_number', 'religion', 'nationality', 'occupation'] as const).map(
-      (name) => ({ name, label: label(name) }),
-    ),
+    ...(['full_name', 'age', 'gender', 'home_address', 'id_number', 'phone_number', 'religion', 'nationality', 'occupation'] as const).map((name) => ({
+      name,
+      label: label(name),
+    })),
     ...(['work_address', 'marital_status', 'grama_division'] as const).map((name) => ({ name, label: label(name) })),
     { name: 'traffic_category', label: t('fields.traffic_category') },
     { name: 'crime_category', label: t('fields.crime_category') },
@@ -80,24 +81,24 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   // A function of the event, so the file input's ref is read on submit, never while rendering.
   const onValid = (event: FormEvent<HTMLFormElement>) =>
     handleSubmit(async (values) => {
-    const file = fileRef.current?.files?.[0];
-    const problem = attachmentProblem(file);
-    if (problem) {
-      setError('attachment_file' as ComplaintFieldName, { type: 'client', message: problem });
-      return;
-    }
-    setOutcome(null);
-    try {
-      const result = await submit.mutateAsync(complaintFormData(type, values, file));
-      reset(emptyComplaintForm);
-      setFileKey((k) => k + 1);
-      showOutcome({ kind: 'success', complaint: result.complaint });
-    } catch (err) {
-      applyServerFieldErrors(err, setError);
-      // A known refusal (a full slot, say) is explained in its own words; anything else gets the form's text.
-      const known = err instanceof ApiError && err.status !== 400 && err.status < 500 ? t(`errors:${err.code}`, { defaultValue: '' }) : '';
-      showOutcome({ kind: 'error', message: known || t('form.error') });
-    }
+      const file = fileRef.current?.files?.[0];
+      const problem = attachmentProblem(file);
+      if (problem) {
+        setError('attachment_file' as ComplaintFieldName, { type: 'client', message: problem });
+        return;
+      }
+      setOutcome(null);
+      try {
+        const result = await submit.mutateAsync(complaintFormData(type, values, file));
+        reset(emptyComplaintForm);
+        setFileKey((k) => k + 1);
+        showOutcome({ kind: 'success', complaint: result.complaint });
+      } catch (err) {
+        applyServerFieldErrors(err, setError);
+        // A known refusal (a full slot, say) is explained in its own words; anything else gets the form's text.
+        const known = err instanceof ApiError && err.status !== 400 && err.status < 500 ? t(`errors:${err.code}`, { defaultValue: '' }) : '';
+        showOutcome({ kind: 'error', message: known || t('form.error') });
+      }
     })(event);
 
   const done = outcome?.kind === 'success' ? outcome.complaint : null;
@@ -224,13 +225,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
           hint={t('fields.attachmentHint')}
           error={(errors as Record<string, { message?: string } | undefined>).attachment_file?.message}
         >
-          <input
-            key={fileKey}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            ref={fileRef}
-            onChange={() => clearErrors('attachment_file' as ComplaintFieldName)}
-          />
+          <input key={fileKey} type="file" accept={DOCUMENT_ACCEPT} ref={fileRef} onChange={() => clearErrors('attachment_file' as ComplaintFieldName)} />
         </FormField>
       </section>
 

@@ -24,9 +24,7 @@ function Attachment({ complaint: c }: { complaint: Complaint }) {
   const { url, mime_type: mime, name } = c.attachment;
   return (
     <div className="attachment">
-      {mime.startsWith('image/') ? (
-        <img className="attachment__image" src={url} alt={t('detail.attachmentAlt', { reference: c.reference_number })} />
-      ) : null}
+      {mime.startsWith('image/') ? <img className="attachment__image" src={url} alt={t('detail.attachmentAlt', { reference: c.reference_number })} /> : null}
       <p>
         <a href={url} target="_blank" rel="noopener">
           {mime === 'application/pdf' ? t('detail.openPdf') : t('detail.openFile')}

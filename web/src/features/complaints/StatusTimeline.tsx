@@ -22,9 +22,7 @@ export function StatusTimeline({ complaint, headingId }: { complaint: Complaint;
           <li key={`${entry.changed_at}-${entry.to_status}`}>
             <time dateTime={entry.changed_at}>{format.dateTime(entry.changed_at)}</time>
             <span>
-              {entry.from_status
-                ? t('track.timelineChange', { from: status(entry.from_status), to: status(entry.to_status) })
-                : status(entry.to_status)}{' '}
+              {entry.from_status ? t('track.timelineChange', { from: status(entry.from_status), to: status(entry.to_status) }) : status(entry.to_status)}{' '}
               <span className="timeline__by">{t('track.timelineBy', { name: entry.changed_by })}</span>
             </span>
           </li>

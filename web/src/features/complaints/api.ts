@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COMPLAINT_TYPE_PATH,
-  type Complaint,
-  type ComplaintType,
-  type PublicSlot,
-  type SlotBranch,
-  type SubmitComplaintResponse,
-} from '@pes/contracts';
+import { COMPLAINT_TYPE_PATH, type Complaint, type ComplaintType, type PublicSlot, type SlotBranch, type SubmitComplaintResponse } from '@pes/contracts';
 import { api } from '../../lib/api/client';
 
 const complaintKeys = {
@@ -29,8 +22,7 @@ export function usePublicSlots(date: string, branch: SlotBranch, station: string
 export function useSubmitComplaint(type: ComplaintType) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) =>
-      api<SubmitComplaintResponse>(`/complaints/${COMPLAINT_TYPE_PATH[type]}`, { method: 'POST', body: form }),
+    mutationFn: (form: FormData) => api<SubmitComplaintResponse>(`/complaints/${COMPLAINT_TYPE_PATH[type]}`, { method: 'POST', body: form }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['slots', 'public'] });
       void queryClient.invalidateQueries({ queryKey: complaintKeys.mine });
@@ -50,8 +42,7 @@ export function useMyComplaints() {
 export function usePoliceComplaints(date: string) {
   return useQuery({
     queryKey: complaintKeys.police(date),
-    queryFn: () =>
-      api<Complaint[]>(date ? `/police/complaints/by-date?${new URLSearchParams({ date })}` : '/police/complaints'),
+    queryFn: () => api<Complaint[]>(date ? `/police/complaints/by-date?${new URLSearchParams({ date })}` : '/police/complaints'),
     staleTime: 0,
   });
 }
@@ -59,8 +50,7 @@ export function usePoliceComplaints(date: string) {
 export function useUpdateComplaintStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: string }) =>
-      api<Complaint>(`/police/complaints/${id}/status`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ id, status }: { id: number; status: string }) => api<Complaint>(`/police/complaints/${id}/status`, { method: 'PUT', body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['complaints', 'police'] }),
   });
 }

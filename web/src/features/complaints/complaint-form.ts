@@ -79,4 +79,3 @@ export function attachmentProblem(file: File | undefined): ValidationMessageKey 
   if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return 'fileTypeWithPdf';
   return undefined;
 }
-

@@ -41,7 +41,12 @@ export function AnalyticsPage() {
             <ViolationsCard data={data} />
             <FocusCard
               focusType={focusType}
-              color={paletteColor(Math.max(0, data.topViolations.findIndex((v) => v.offense_type === focusType)))}
+              color={paletteColor(
+                Math.max(
+                  0,
+                  data.topViolations.findIndex((v) => v.offense_type === focusType),
+                ),
+              )}
               onChoose={setChosen}
               focus={focus}
             />

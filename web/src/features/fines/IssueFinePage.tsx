@@ -16,7 +16,6 @@ import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import { useFineLabels } from './components/labels';
 import './fines.css';
 
-
 const EMPTY: IssueFineRequest = {
   citizen_identity_type: 'NIC',
   citizen_identity_number: '',
@@ -150,7 +149,13 @@ export function IssueFinePage() {
             <FormField id="fine-amount" label={t('fields.amountLkr')} hint={t('issue.amountHint')} error={errors.amount?.message} required>
               <input type="text" inputMode="decimal" autoComplete="off" {...register('amount')} />
             </FormField>
-            <FormField id="fine-incident-date" label={t('fields.incidentDate')} hint={t('issue.incidentDateHint')} error={errors.incident_date?.message} required>
+            <FormField
+              id="fine-incident-date"
+              label={t('fields.incidentDate')}
+              hint={t('issue.incidentDateHint')}
+              error={errors.incident_date?.message}
+              required
+            >
               <input type="datetime-local" max={colomboDateTimeLocal()} {...register('incident_date')} />
             </FormField>
             <FormField id="fine-incident-location" label={t('fields.incidentLocation')} error={errors.incident_location?.message} required>

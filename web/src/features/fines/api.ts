@@ -1,12 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Fine,
-  FineAnalytics,
-  FineListResponse,
-  FineSearchQuery,
-  IssueFineInput,
-  OffenseType,
-} from '@pes/contracts';
+import type { Fine, FineAnalytics, FineListResponse, FineSearchQuery, IssueFineInput, OffenseType } from '@pes/contracts';
 import { api } from '../../lib/api/client';
 
 const keys = {
@@ -40,8 +33,7 @@ export function useIssueFine() {
 export function useFineAnalytics(offenseType: OffenseType | '') {
   return useQuery({
     queryKey: keys.analytics(offenseType),
-    queryFn: () =>
-      api<FineAnalytics>(`/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`),
+    queryFn: () => api<FineAnalytics>(`/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`),
   });
 }
 

@@ -11,7 +11,6 @@ export const formatExpiry = (value: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
-
 /**
  * Reformats an input in place as the user types, keeping the caret after the same digit, so typing or
  * deleting in the middle works and no keystroke is lost (the field stays uncontrolled).

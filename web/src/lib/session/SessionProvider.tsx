@@ -7,25 +7,32 @@ import { sessionStore } from './session-storage';
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => (sessionStore.validToken() ? { status: 'checking' } : { status: 'anonymous' }));
 
-  const refresh = useCallback(async () => {
-    if (!sessionStore.validToken()) {
-      sessionStore.clear();
-      setState({ status: 'anonymous' });
-      return;
-    }
-    try {
-      const { user } = await sessionApi.currentUser();
-      sessionStore.saveRole(user.role, user.branch);
-      setState({ status: 'authenticated', user });
-    } catch {
-      sessionStore.clear();
-      setState({ status: 'anonymous' });
-    }
-  }, []);
+  // Written with callbacks, not await: the load effect below then sets state only when the answer comes.
+  const loadCurrentUser = useCallback(
+    () =>
+      sessionApi.currentUser().then(
+        ({ user }) => {
+          sessionStore.saveRole(user.role, user.branch);
+          setState({ status: 'authenticated', user });
+        },
+        () => {
+          sessionStore.clear();
+          setState({ status: 'anonymous' });
+        },
+      ),
+    [],
+  );
 
+  const refresh = useCallback(async () => {
+    if (sessionStore.validToken()) return loadCurrentUser();
+    sessionStore.clear();
+    setState({ status: 'anonymous' });
+  }, [loadCurrentUser]);
+
+  // A stored token is checked once on load; without one the state starts as anonymous already.
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (sessionStore.validToken()) void loadCurrentUser();
+  }, [loadCurrentUser]);
 
   const signIn = useCallback(async (area: LoginArea, username: string, password: string) => {
     const result = await sessionApi.login(area, username, password);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRANCHES, type AdminSlot, type Branch, type OfficerSearchResult } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';

@@ -29,11 +29,9 @@ function useSlotMutation<V, R>(fn: (vars: V) => Promise<R>) {
   });
 }
 
-export const useCreateSlot = () =>
-  useSlotMutation((body: CreateSlotRequest) => api<AdminSlot>('/admin/slots', { method: 'POST', body }));
+export const useCreateSlot = () => useSlotMutation((body: CreateSlotRequest) => api<AdminSlot>('/admin/slots', { method: 'POST', body }));
 
-export const useDeleteSlot = () =>
-  useSlotMutation((id: number) => api<{ success: true; message: string }>(`/admin/slots/${id}`, { method: 'DELETE' }));
+export const useDeleteSlot = () => useSlotMutation((id: number) => api<{ success: true; message: string }>(`/admin/slots/${id}`, { method: 'DELETE' }));
 
 export const useAssignOfficer = () =>
   useSlotMutation(({ slotId, officerId }: { slotId: number; officerId: number }) =>

@@ -12,11 +12,21 @@ export function FineReceipt({ fine }: { fine: Fine }) {
   const labels = useFineLabels();
   const rows: Array<[string, ReactNode]> = [
     [t('fields.fineId'), <code key="id">{fine.id}</code>],
-    [t('fields.amountPaidLkr'), <span key="amount" className="receipt__amount">{format.money(fine.amount)}</span>],
+    [
+      t('fields.amountPaidLkr'),
+      <span key="amount" className="receipt__amount">
+        {format.money(fine.amount)}
+      </span>,
+    ],
     [t('fields.status'), <FineStatusBadge key="status" status={fine.display_status} />],
     [t('fields.paidAt'), fine.paid_at ? format.dateTime(fine.paid_at) : '—'],
     [t('fields.paymentReference'), <code key="ref">{fine.payment_reference ?? t('receipt.defaultReference')}</code>],
-    [t('fields.vehicleNumber'), <span key="plate" className="fine-plate">{fine.vehicle_number}</span>],
+    [
+      t('fields.vehicleNumber'),
+      <span key="plate" className="fine-plate">
+        {fine.vehicle_number}
+      </span>,
+    ],
     [t('fields.violation'), labels.offense(fine.offense_type)],
     [t('fields.identityType'), labels.identityType(fine.citizen_identity_type)],
     [t('fields.identityNumber'), fine.citizen_identity_number],
@@ -28,7 +38,9 @@ export function FineReceipt({ fine }: { fine: Fine }) {
         <img src="/favicon.svg" alt="" width="44" height="44" />
         <div>
           <h2 id="receipt-title">{t('receipt.title')}</h2>
-          <p>{t('common:brand.name')} · {t('receipt.subtitle')}</p>
+          <p>
+            {t('common:brand.name')} · {t('receipt.subtitle')}
+          </p>
         </div>
       </div>
       <dl className="receipt__list">
