@@ -49,6 +49,14 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       TOKEN_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      // Every spec's citizens sign up and search from this one browser address: the suite floods the
+      // per-address limits by design, so they are raised here (each is still on).
+      RATE_LIMIT_SIGNUP: '1000',
+      RATE_LIMIT_PUBLIC_SLOTS: '5000',
+      RATE_LIMIT_COMPLAINTS: '1000',
+      RATE_LIMIT_FINE_SEARCH: '5000',
+      RATE_LIMIT_CHECKOUT: '1000',
+      RATE_LIMIT_CARD_ATTEMPTS: '1000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

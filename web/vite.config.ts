@@ -1,13 +1,36 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const require = createRequire(import.meta.url);
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
+/**
+ * Preloads the fonts the first screen draws with (Noto Sans, Latin, regular and semibold): without it they are asked for only
+ * once the app has rendered, and the header moves when they arrive (issue 15: layout shift on the home page).
+ */
+function preloadFirstScreenFonts(): Plugin {
+  const firstScreen = [/noto-sans-latin-400-normal-[\w-]+\.woff2$/, /noto-sans-latin-600-normal-[\w-]+\.woff2$/];
+  return {
+    name: 'pes-preload-first-screen-fonts',
+    apply: 'build',
+    transformIndexHtml(_html, ctx) {
+      const files = Object.keys(ctx.bundle ?? {});
+      return firstScreen
+        .map((pattern) => files.find((file) => pattern.test(file)))
+        .filter((file): file is string => Boolean(file))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), preloadFirstScreenFonts()],
   resolve: {
     // react-router's package exports only point at its development build; builds use its production one.
     alias:

@@ -61,6 +61,8 @@ export const signupCitizenFieldsSchema = z
       .string(msg('requiredFields'))
       .min(1, msg('requiredFields'))
       .min(CITIZEN_PASSWORD_MIN, msg('citizenPasswordLength'))
+      // Any characters, spaces included and never trimmed, but not only spaces.
+      .regex(/\S/, msg('passwordBlank'))
       .max(PASSWORD_MAX, msg('passwordTooLong')),
     email: requiredText(254, 'requiredFields').pipe(z.email(msg('invalidEmail'))),
     mobile_number: requiredText(12, 'requiredFields').regex(SIGNUP_MOBILE_PATTERN, msg('mobileFormat')),

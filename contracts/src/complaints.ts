@@ -130,18 +130,27 @@ export const trafficComplaintFieldsSchema = z.object({
   incident_type: optionalText(100),
 });
 
+/** The category an incident type belongs to. */
+export const crimeCategoryOf = (incidentType: CrimeIncidentType): CrimeCategory =>
+  (CRIME_INCIDENT_TYPES.personal as readonly string[]).includes(incidentType) ? 'personal' : 'property';
+
+/**
+ * The spec's crime form has no category field (its radio only presets the incident type): the category
+ * may be sent, and must then match the type, or is derived from the type.
+ */
 export const crimeComplaintFieldsSchema = z
   .object({
     ...complaintBaseFields,
     ...attachmentPathField,
-    crime_category: choice(CRIME_CATEGORIES),
+    crime_category: z.preprocess((v) => (v === '' || v === null ? undefined : v), choice(CRIME_CATEGORIES).optional()),
     incident_type: choice(ALL_CRIME_INCIDENT_TYPES),
   })
   .superRefine((v, ctx) => {
-    if (!(CRIME_INCIDENT_TYPES[v.crime_category] as readonly string[]).includes(v.incident_type)) {
+    if (v.crime_category && !(CRIME_INCIDENT_TYPES[v.crime_category] as readonly string[]).includes(v.incident_type)) {
       ctx.addIssue({ code: 'custom', path: ['incident_type'], message: 'incidentTypeCategory' satisfies ValidationMessageKey });
     }
-  });
+  })
+  .transform((v) => ({ ...v, crime_category: v.crime_category ?? crimeCategoryOf(v.incident_type) }));
 
 export const minorOffenseComplaintFieldsSchema = z.object({
   ...complaintBaseFields,

@@ -7,12 +7,16 @@ export const DOCUMENT_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as c
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 export const DOCUMENT_ACCEPT = DOCUMENT_MIME_TYPES.join(',');
 
-/** What a file field accepts, recognised by the file's content: pictures, or pictures and PDFs. */
-export const FILE_KINDS = { image: IMAGE_MIME_TYPES, document: DOCUMENT_MIME_TYPES } as const;
+/** Photographs only (JPEG or PNG): anonymous evidence. */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+/** What a file field accepts, recognised by the file's content: pictures, photographs (JPEG, PNG) or pictures and PDFs. */
+export const FILE_KINDS = { image: IMAGE_MIME_TYPES, photo: PHOTO_MIME_TYPES, document: DOCUMENT_MIME_TYPES } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
 /** What a stored file belongs to; it decides who may read the file and which record may claim it. */
-export const FILE_PURPOSES = ['citizen_identity', 'complaint_attachment'] as const;
+export const FILE_PURPOSES = ['citizen_identity', 'complaint_attachment', 'clearance_document', 'clearance_certificate', 'anonymous_evidence'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** An upload that no form has claimed within this time (a day) is deleted. */

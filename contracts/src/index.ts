@@ -11,3 +11,6 @@ export * from './slots';
 export * from './complaints';
 export * from './fines';
 export * from './payments';
+export * from './admin';
+export * from './clearance';
+export * from './anonymous';

@@ -1,13 +1,23 @@
 import { coreMessagesEn } from './messages/core';
 import { complaintMessagesEn } from './messages/complaints';
 import { fineMessagesEn } from './messages/fines';
+import { adminMessagesEn } from './messages/admin';
+import { clearanceMessagesEn } from './messages/clearance';
+import { anonymousMessagesEn } from './messages/anonymous';
 
 /**
  * Validation messages are keys, so the browser can translate them and the server can return them.
  * The English text is the spec's. Each feature keeps its own set in messages/<feature>.ts; the web app's
  * `validation` namespace in Sinhala and Tamil must have every key (a test checks it).
  */
-export const validationMessagesEn = { ...coreMessagesEn, ...complaintMessagesEn, ...fineMessagesEn } as const;
+export const validationMessagesEn = {
+  ...coreMessagesEn,
+  ...complaintMessagesEn,
+  ...fineMessagesEn,
+  ...adminMessagesEn,
+  ...clearanceMessagesEn,
+  ...anonymousMessagesEn,
+} as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { msg } from './messages';
 import { requiredText } from './common';
+import { PAYMENT_PURPOSES, PAYMENT_RETURN_PATHS, type PaymentPurpose } from './payment-paths';
 
-/** What a payment is for: fines now, clearance fees later. */
-export const PAYMENT_PURPOSES = ['fine', 'clearance'] as const;
-export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export { PAYMENT_PURPOSES, PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH, type PaymentPurpose } from './payment-paths';
 
 export const CHECKOUT_SESSION_STATUSES = ['open', 'paid', 'canceled', 'expired'] as const;
 export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
@@ -17,15 +16,6 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
 } as const;
 
-/**
- * The web pages the gateway sends the browser back to, per purpose: after paying, and after giving up.
- * Both get the paid-for record's id in `referenceParam`; the success page also gets `session_id`.
- */
-export const PAYMENT_RETURN_PATHS = {
-  fine: { success: '/fines/success', cancel: '/fines/cancel', referenceParam: 'fineId' },
-  clearance: { success: '/clearance/success', cancel: '/clearance/cancel', referenceParam: 'clearance_id' },
-} as const satisfies Record<PaymentPurpose, { success: string; cancel: string; referenceParam: string }>;
-
 /** Where the gateway returns the browser for a payment of `purpose` for record `referenceId`. */
 export function paymentReturnUrls(purpose: PaymentPurpose, referenceId: string) {
   const paths = PAYMENT_RETURN_PATHS[purpose];
@@ -33,8 +23,6 @@ export function paymentReturnUrls(purpose: PaymentPurpose, referenceId: string) 
   // {CHECKOUT_SESSION_ID}: the gateway puts the session's id there (Stripe's placeholder, the sandbox's too).
   return { success: `${paths.success}?${reference}&session_id={CHECKOUT_SESSION_ID}`, cancel: `${paths.cancel}?${reference}` };
 }
-/** The sandbox gateway's hosted checkout page (the web app's), followed by the session id. */
-export const SANDBOX_CHECKOUT_PATH = '/checkout';
 
 /** Digits only: "4242 4242 4242 4242" → "4242424242424242". */
 export const normaliseCardNumber = (value: string) => value.replace(/[\s-]+/g, '');
@@ -81,6 +69,10 @@ export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().max(2
 
 export const sandboxSessionSchema = z.object({
   id: z.string(),
+  /** What is paid for; the page names it in the reader's language. */
+  purpose: z.enum(PAYMENT_PURPOSES),
+  /** For a fine, its offence type (never the vehicle number or other personal data); null otherwise. */
+  violation: z.string().nullable(),
   description: z.string(),
   /** Two decimal places: "2500.00". */
   amount: z.string(),

@@ -22,6 +22,15 @@ function colomboParts(at: Date) {
 /** The Colombo calendar date (YYYY-MM-DD) of an instant; today when none is given. */
 export const colomboDate = (at: Date = new Date()) => colomboParts(at).date;
 
+/** The Colombo wall-clock time of day "HH:MM" of an instant; now when none is given. */
+export const colomboTime = (at: Date = new Date()) => colomboParts(at).time;
+
+/**
+ * The last second of the current Colombo minute, "HH:MM:59": a slot of today whose start time is at or
+ * before it has begun (it is neither added, offered nor booked any more).
+ */
+export const colomboSlotClock = (at: Date = new Date()) => `${colomboTime(at)}:59`;
+
 /** The Colombo wall-clock time "YYYY-MM-DDTHH:MM" of an instant (a datetime-local input's value). */
 export function colomboDateTimeLocal(at: Date = new Date()) {
   const { date, time } = colomboParts(at);

@@ -13,6 +13,8 @@ export const createOfficerRequestSchema = z.object({
     .string(msg('allRequiredFields'))
     .min(1, msg('allRequiredFields'))
     .min(OFFICER_PASSWORD_MIN, msg('officerPasswordLength'))
+    // Any characters, spaces included and never trimmed, but not only spaces.
+    .regex(/\S/, msg('passwordBlank'))
     .max(PASSWORD_MAX, msg('passwordTooLong')),
   full_name: requiredText(150, 'allRequiredFields'),
   officer_id: requiredText(32, 'allRequiredFields'),

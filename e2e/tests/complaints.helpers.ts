@@ -20,11 +20,40 @@ const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).p
 export const colomboDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
-/** A half-hour slot at a random time, so that slots made by other runs or specs do not get in the way. */
-export function randomSlotTimes() {
-  const minutes = 6 * 60 + Math.floor(Math.random() * 16 * 12) * 5;
-  const at = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return { from: at(minutes), to: at(minutes + 25) };
+const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const colomboMinutesNow = () => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  return h! * 60 + m!;
+};
+/** Times handed out by this process, before the server lists the slots made with them. */
+const handedOut = new Set<string>();
+
+/**
+ * Times for a new 25-minute slot today at STATION, taken from the server: neither its start nor its end is
+ * a start or end of any slot there today (so it cannot be identical to one, which the server refuses, and
+ * its row is told apart by its times), and it begins at least 15 minutes from now in Colombo (a slot that
+ * has begun cannot be added).
+ */
+export async function freeSlotTimes(request: APIRequestContext) {
+  const headers = await authHeaders(request, ADMIN, 'admin');
+  const res = await request.get(`/api/admin/slots?${new URLSearchParams({ date: colomboDay(), station: STATION })}`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const taken = new Set([
+    ...handedOut,
+    ...((await res.json()) as Array<{ time_from: string; time_to: string }>).flatMap((s) => [s.time_from.slice(0, 5), s.time_to.slice(0, 5)]),
+  ]);
+  const candidates: Array<{ from: string; to: string }> = [];
+  for (let start = Math.max(6 * 60, Math.ceil((colomboMinutesNow() + 15) / 5) * 5); start + 25 < 24 * 60; start += 5) {
+    const times = { from: clock(start), to: clock(start + 25) };
+    if (!taken.has(times.from) && !taken.has(times.to)) candidates.push(times);
+  }
+  if (candidates.length === 0) throw new Error('No free slot time is left today in Colombo: run the browser tests earlier in the day.');
+  const times = candidates[Math.floor(Math.random() * candidates.length)]!;
+  handedOut.add(times.from).add(times.to);
+  return times;
 }
 
 async function apiLogin(request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') {
@@ -92,7 +121,7 @@ async function authHeaders(request: APIRequestContext, who: { username: string; 
 /** A slot today at the station for `branch`, made through the API, with the given officer assigned. */
 export async function createSlotWithOfficer(request: APIRequestContext, branch: string, officerName?: string) {
   const headers = await authHeaders(request, ADMIN, 'admin');
-  const times = randomSlotTimes();
+  const times = await freeSlotTimes(request);
   const res = await request.post('/api/admin/slots', {
     headers,
     data: { date: colomboDay(), time_from: times.from, time_to: times.to, available_slots: 20, branch, station: STATION },

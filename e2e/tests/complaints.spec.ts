@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, colomboDay, randomSlotTimes, signUpCitizen } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, colomboDay, freeSlotTimes, signUpCitizen } from './complaints.helpers';
 
 // One story, in order: the administrator opens slots, a citizen books them, the officer works the case.
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +20,7 @@ async function signIn(browser: Browser, path: string, who: { username: string; p
 }
 
 async function addSlot(page: Page, kind: Kind) {
-  const times = randomSlotTimes();
+  const times = await freeSlotTimes(page.request);
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add Slot' }) });
   await page.locator('#slot-date').fill(colomboDay());
   await page.locator('#slot-from').fill(times.from);
@@ -82,7 +82,7 @@ test('an administrator adds slots for today and assigns the crime officer to one
   await expect(slotRow(page, 'minor')).toBeVisible();
 
   // A slot deleted after confirmation leaves the overview.
-  const spare = randomSlotTimes();
+  const spare = await freeSlotTimes(page.request);
   await page.locator('#slot-from').fill(spare.from);
   await page.locator('#slot-to').fill(spare.to);
   await page.locator('#slot-branch').selectOption('Crime Branch');

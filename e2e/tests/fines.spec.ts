@@ -96,7 +96,10 @@ test('an officer issues a fine; the citizen finds it, is declined once, pays it,
   // The sandbox checkout, clearly in TEST mode.
   await expect(page).toHaveURL(/\/checkout\/cs_/);
   await expect(page.getByText('TEST MODE: no real money is charged')).toBeVisible();
-  await expect(page.getByText(plate)).toBeVisible();
+  // It names what is paid for, the violation and the amount, never the vehicle number.
+  await expect(page.locator('.checkout__summary')).toContainText('Traffic fine');
+  await expect(page.locator('.checkout__violation')).toHaveText('Violation: Speeding');
+  await expect(page.locator('.checkout__summary')).not.toContainText(plate);
   await expect(page.locator('.checkout__amount')).toHaveText('LKR 2,500.00');
 
   await page.getByRole('button', { name: 'Pay LKR 2,500.00' }).click();

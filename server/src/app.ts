@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +11,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { MAX_UPLOAD_BYTES } from '@pes/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { installErrorHandler, routeNotFoundBody } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFoundBody } from './http/error-handler';
+import { installInputSafety } from './http/input-safety';
+import { loggerOptions } from './http/log-redaction';
 import { compressedAssets } from './http/compressed-assets';
 import { composeModules } from './composition';
 
@@ -36,7 +38,13 @@ const HTML_CSP =
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // The redacting serializers apply to any logger options given (a test's stream, say).
+    logger: (opts.logger === undefined || opts.logger === true
+      ? loggerOptions(config.logLevel)
+      : opts.logger && { ...loggerOptions(config.logLevel), ...opts.logger }) as FastifyServerOptions['logger'],
+    // Errors before a route runs, and the HTTP parser's own, answer in the error format and echo nothing.
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -59,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputSafety(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -78,7 +87,15 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The UI's own scripts (by hash) and styles only; frames and forms of other sites refused. Without
+      // upgrade-insecure-requests, which would break the page on a plain-HTTP development server.
+      staticCSP: true,
+      transformStaticCSP: (header) => `${header.replace(/\s*upgrade-insecure-requests;?/, '')} form-action 'self';`,
+    });
+  }
 
   const modules = await composeModules(app, config, opts.database);
   serveWebApp(app, config.webDistDir);

@@ -7,6 +7,9 @@ import { createAuthService, resolveTokenSecret } from './modules/auth/auth.servi
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createPrincipalCache } from './modules/auth/principal-cache';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuditService } from './modules/audit/audit.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, UNCLAIMED_SWEEP_INTERVAL_MS } from './modules/files/files.service';
 import { createFileStorage } from './modules/files/files.storage';
@@ -32,6 +35,16 @@ import { sandboxRoutes, stripeWebhookRoutes } from './modules/payments/payments.
 import { createFinesRepository } from './modules/fines/fines.repository';
 import { createFinesService } from './modules/fines/fines.service';
 import { finesRoutes } from './modules/fines/fines.routes';
+import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
+import { createAnonymousService } from './modules/anonymous/anonymous.service';
+import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
+import { registerSharedRateLimits } from './http/shared-rate-limit-store';
+import { createClearanceRepository } from './modules/clearance/clearance.repository';
+import { createClearanceService } from './modules/clearance/clearance.service';
+import { clearanceRoutes } from './modules/clearance/clearance.routes';
+
+/** How often the payments are reconciled with the gateway (and once at start-up). */
+const PAYMENT_RECONCILE_INTERVAL_MS = 60_000;
 
 /**
  * The one place where repositories, services and routes are wired together, and where the registries
@@ -42,9 +55,14 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const { db } = database;
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
+  // Officers' and administrators' writes are recorded by the services, inside their transactions.
+  const audit = createAuditService({ audit: createAuditRepository(db) });
   const users = createUsersRepository(db);
   const authRepository = createAuthRepository(db);
-  const tokens = createTokenSigner(await resolveTokenSecret(config.tokenSecret, authRepository), config.tokenTtlSeconds);
+  const tokenSecret = await resolveTokenSecret(config.tokenSecret, authRepository);
+  const tokens = createTokenSigner(tokenSecret, config.tokenTtlSeconds);
+  // Request limits on the public doors, counted in the database by every instance; callers kept only as keyed hashes.
+  const rateLimits = await registerSharedRateLimits(app, db, `rate-limit:${tokenSecret}`);
   const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
   const stopSweepingUploads = files.sweepUnclaimedEvery(UNCLAIMED_SWEEP_INTERVAL_MS);
   app.addHook('onClose', stopSweepingUploads);
@@ -53,36 +71,76 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const stopHearingPrincipalChanges = await principals.connect(database.listen);
   app.addHook('onClose', () => stopHearingPrincipalChanges());
   // Users end sessions through auth, and auth reads accounts through users: the revocation is looked up when called.
-  const usersService = createUsersService({ db, users, stations, revokeSessions: (userId) => auth.revokeUserSessions(userId) });
-  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals });
+  const usersService = createUsersService({ db, users, stations, revokeSessions: (userId) => auth.revokeUserSessions(userId), audit });
+  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals, audit });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
-  const slots = createSlotsService({ slots: createSlotsRepository(db), stations });
-  const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files });
+  const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
+  const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
   const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
-  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments });
+  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments, audit });
+
+  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, publicUrl: config.publicUrl });
+
+  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files });
+  // A Crime Branch officer's account takes the anonymous reports that waited for one.
+  usersService.onOfficerCreated(async (officer) => {
+    if (officer.branch !== 'Crime Branch') return;
+    await anonymous.assignWaiting().catch((err: unknown) => app.log.error({ err }, 'assigning waiting anonymous complaints failed'));
+  });
+  // A deleted officer's open anonymous reports go to another Crime Branch officer, in the deletion's transaction.
+  usersService.onOfficerDeactivated(async (officer, tx) => {
+    await anonymous.reassignFromOfficer(officer.officerRowId, tx);
+  });
 
   payments.registerFulfiller('fine', finesService.fulfilPayment);
+  payments.registerFulfiller('clearance', clearance.fulfilFee);
+  files.registerPolicy('clearance_document', clearance.documentPolicy);
+  files.registerPolicy('clearance_certificate', clearance.certificatePolicy);
+  // Payments the gateway took but that were never fulfilled here (a crash, a lost webhook), and refunds due.
+  const stopReconcilingPayments = payments.reconcileEvery(PAYMENT_RECONCILE_INTERVAL_MS);
+  app.addHook('onClose', stopReconcilingPayments);
   files.registerPolicy('complaint_attachment', complaints.attachmentPolicy);
+  files.registerPolicy('anonymous_evidence', anonymous.evidencePolicy);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ db, databaseKind: database.kind }));
       await api.register(stationsRoutes({ stations }));
-      await api.register(authRoutes({ guards, auth, secureCookies: config.production }));
-      await api.register(usersRoutes({ guards, users: usersService }));
-      await api.register(slotsRoutes({ guards, slots }));
-      await api.register(complaintsRoutes({ guards, complaints }));
-      await api.register(finesRoutes({ guards, fines: finesService }));
-      if (sandbox) await api.register(sandboxRoutes({ sandbox, payments }));
+      await api.register(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits }));
+      await api.register(usersRoutes({ guards, users: usersService, complaints }));
+      await api.register(auditRoutes({ guards, audit }));
+      await api.register(slotsRoutes({ guards, slots, limits: config.rateLimits }));
+      await api.register(complaintsRoutes({ guards, complaints, limits: config.rateLimits }));
+      await api.register(finesRoutes({ guards, fines: finesService, limits: config.rateLimits }));
+      await api.register(clearanceRoutes({ guards, clearance }));
+      await api.register(anonymousRoutes({ guards, anonymous }));
+      if (sandbox) await api.register(sandboxRoutes({ sandbox, payments, limits: config.rateLimits }));
       await api.register(stripeWebhookRoutes({ payments }));
     },
     { prefix: '/api' },
   );
   await app.register(filesRoutes({ guards, files }));
 
-  return { db, stations, users, usersService, auth, authRepository, principals, files, tokens, guards, payments, finesService };
+  return {
+    db,
+    audit,
+    stations,
+    users,
+    usersService,
+    anonymous,
+    rateLimits,
+    auth,
+    authRepository,
+    principals,
+    files,
+    tokens,
+    guards,
+    payments,
+    finesService,
+    clearance,
+  };
 }
 export type Modules = Awaited<ReturnType<typeof composeModules>>;

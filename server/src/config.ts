@@ -39,6 +39,17 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Connections this instance keeps to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
+    /** The OpenAPI document and its UI at /api/docs: on outside production, off in production unless `true`. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    /** PostgreSQL: a statement running longer is cancelled (and the request answers 503). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** Request limits of the public doors (requests per window; windows in the README): raise them only for a test that floods. */
+    RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_COMPLAINTS: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_FINE_SEARCH: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_CHECKOUT: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_CARD_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_PUBLIC_SLOTS: z.coerce.number().int().min(1).default(120),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -69,7 +80,11 @@ const envSchema = z
     }
   });
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
 export type Config = ReturnType<typeof loadConfig>;
+export type RateLimits = Config['rateLimits'];
 
 /** Development defaults, documented in the README; never used in production. */
 const DEV_ADMIN = { username: 'admin', password: 'Admin@12345' } as const;
@@ -92,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : production ? undefined : DEV_ADMIN,
     tokenSecret: e.TOKEN_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
@@ -108,6 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           protocol: e.STRIPE_API_PROTOCOL,
         }
       : undefined,
+    /**
+     * Limits per caller (account when signed in, else address; card attempts per checkout session), shared
+     * by every instance through the database. None is ever reached by one citizen using the portal.
+     */
+    rateLimits: {
+      signup: { max: e.RATE_LIMIT_SIGNUP, windowMs: HOUR_MS },
+      complaints: { max: e.RATE_LIMIT_COMPLAINTS, windowMs: HOUR_MS },
+      fineSearch: { max: e.RATE_LIMIT_FINE_SEARCH, windowMs: MINUTE_MS },
+      checkout: { max: e.RATE_LIMIT_CHECKOUT, windowMs: 10 * MINUTE_MS },
+      cardAttempts: { max: e.RATE_LIMIT_CARD_ATTEMPTS, windowMs: 10 * MINUTE_MS },
+      publicSlots: { max: e.RATE_LIMIT_PUBLIC_SLOTS, windowMs: MINUTE_MS },
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };
 }

@@ -16,7 +16,11 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir });
+    database = await openDatabase(
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, timeouts: { statementMs: config.databaseStatementTimeoutMs } }
+        : { dataDir: config.dataDir },
+    );
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

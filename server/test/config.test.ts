@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { officers, users } from '../src/db/schema';
+import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 import { login } from './helpers';
 

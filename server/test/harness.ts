@@ -39,6 +39,8 @@ export interface TestAppOptions {
   /** Seed the demo officers and citizen (default false: tests make their own). */
   demo?: boolean;
   env?: Record<string, string>;
+  /** Fastify logger options (default false: no logs); e.g. a level and a stream to read the log lines. */
+  logger?: object;
 }
 
 /** A full server (all modules) on a fresh database of the given kind, driven through app.inject. */
@@ -67,7 +69,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...opts.env,
   });
-  const { app, modules } = await buildApp({ config, database, logger: false });
+  const { app, modules } = await buildApp({ config, database, logger: opts.logger ?? false });
   await seedOnStart(config, modules, { info: () => {} });
   await app.ready();
   return {

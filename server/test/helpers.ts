@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { count } from 'drizzle-orm';
-import { citizenProfiles, files, users } from '../src/db/schema';
+import { files } from '../src/modules/files/files.table';
+import { citizenProfiles, users } from '../src/modules/users/users.table';
 import type { TestApp } from './harness';
 
 export interface FilePart {
@@ -75,11 +76,19 @@ export const validSignupFields = (overrides: Record<string, string | undefined> 
 });
 
 /** Signs up a citizen with all photos; returns its username, password and token. */
+let citizenAddresses = 0;
+/** A distinct client address (198.18.0.0/15, the benchmarking range) for each citizen a test creates. */
+export const nextCitizenAddress = () => {
+  citizenAddresses++;
+  return `198.18.${(citizenAddresses >> 8) & 255}.${citizenAddresses & 255}`;
+};
+
 export async function createCitizen(t: TestApp, overrides: Record<string, string> = {}) {
   const fields = validSignupFields(overrides);
   const img = await imageFile();
   const body = multipart(fields, { identity_photo_front: img, identity_photo_back: img, live_photo: img });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup-citizen', ...body });
+  // Each citizen signs up from an address of their own, as people do: signup is limited per address.
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup-citizen', remoteAddress: nextCitizenAddress(), ...body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const token = await login(t, fields.username!, fields.password!);
   return { username: fields.username!, password: fields.password!, identityNumber: fields.identity_number!, token, id: res.json().user.id as number };

@@ -168,3 +168,31 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('database connections on
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
+
+describe('the API documentation in production', () => {
+  const production = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' };
+  it('is off unless API_DOCS=true', async () => {
+    const t = await startTestApp('pglite', { env: production });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with API_DOCS=true, is served with a content security policy', async () => {
+    const t = await startTestApp('pglite', { env: { ...production, API_DOCS: 'true' } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});

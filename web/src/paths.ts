@@ -1,4 +1,4 @@
-import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts';
+import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts/payment-paths';
 
 /** Every route of the web app, in one place (the payment return pages are the contracts', which the server sends). */
 export const paths = {
@@ -24,11 +24,13 @@ export const paths = {
   clearanceCancel: PAYMENT_RETURN_PATHS.clearance.cancel,
   verifyCertificate: '/verify/:reference',
   anonymousComplaint: '/anonymous-complaint',
+  anonymousTrack: '/anonymous-complaint/track',
   adminLogin: '/admin',
   adminLoginAlias: '/login/admin',
   adminDashboard: '/admin/dashboard',
   adminCreateOfficer: '/admin/create-officer',
   adminUsers: '/admin/users',
+  adminAudit: '/admin/audit',
   policeLogin: '/police/login',
   policeDashboard: '/police/dashboard',
   policeIssueFine: '/police/issue-fine',

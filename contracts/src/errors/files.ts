@@ -8,4 +8,15 @@ export const fileErrors = {
     message: 'This uploaded file cannot be used here. Upload it again.',
     field: { name: 'path', message: 'uploadUnusable' },
   },
+  // The thrower names the file's field.
+  'files.unsafe_pdf': {
+    status: 400,
+    message: 'This PDF contains scripts, actions or embedded files. Save it as a plain PDF (or print it to PDF) and upload it again.',
+    field: { name: 'file', message: 'pdfActiveContent' },
+  },
+  'files.image_too_large': {
+    status: 400,
+    message: 'This picture has too many pixels (40 megapixels at most). Send a smaller photo.',
+    field: { name: 'file', message: 'imageTooManyPixels' },
+  },
 } as const satisfies ModuleErrors<'files'>;

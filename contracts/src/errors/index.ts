@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { anonymousErrors } from './anonymous';
 import { authErrors } from './auth';
+import { clearanceErrors } from './clearance';
 import { complaintErrors } from './complaints';
 import { requestErrors, serverErrors, validationErrors } from './core';
 import type { ErrorEntry } from './entry';
@@ -27,6 +29,8 @@ export const ERROR_CATALOGUE = {
   ...fineErrors,
   ...paymentErrors,
   ...fileErrors,
+  ...clearanceErrors,
+  ...anonymousErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

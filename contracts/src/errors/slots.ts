@@ -8,4 +8,10 @@ export const slotErrors = {
     // The assign request's field: the officer's row id (officers[].id).
     field: { name: 'officerId', message: 'officerNotEligible' },
   },
+  'slots.started': {
+    status: 400,
+    message: 'This slot has already begun: choose a later time',
+    field: { name: 'time_from', message: 'slotStarted' },
+  },
+  'slots.duplicate': { status: 409, message: 'An identical slot (same station, branch, date and times) already exists' },
 } as const satisfies ModuleErrors<'slots'>;

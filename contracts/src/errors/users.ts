@@ -6,4 +6,7 @@ export const userErrors = {
     message: 'This officer ID is already in use',
     field: { name: 'officer_id', message: 'officerIdTaken' },
   },
+  'users.not_found': { status: 404, message: 'This user does not exist or was deleted' },
+  'users.cannot_delete_self': { status: 409, message: 'You cannot delete your own account' },
+  'users.last_administrator': { status: 409, message: 'The last administrator cannot be deleted' },
 } as const satisfies ModuleErrors<'users'>;

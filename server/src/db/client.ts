@@ -8,14 +8,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withStatementCache } from './pglite-statements';
+import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts } from './guarded-pool';
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import { MIGRATIONS_DIR } from '../paths';
 import { DEFAULT_POOL_SIZE } from '../config';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Queries name each module's tables directly (no relational query API), so the client needs no schema object.
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
@@ -36,26 +37,45 @@ export interface OpenDatabaseOptions {
   /** Load a PGlite data directory dump instead of creating a database (tests). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: connect/wait and statement timeouts. */
+  timeouts?: Partial<PoolTimeouts>;
+  /** Where lost connections are reported (the console when absent). */
+  log?: (message: string) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
-    // An idle connection can fail (PostgreSQL restarted, the connection terminated): the pool drops it
-    // and connects again when needed. Unheard, that 'error' event would crash the whole server.
+    const timeouts = { ...DEFAULT_POOL_TIMEOUTS, ...opts.timeouts };
     let closing = false;
-    pool.on('error', (err) => {
-      if (!closing) console.warn(`PostgreSQL: an idle connection failed and was dropped (${err.message})`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    // Many instances may start together on one PostgreSQL: migrate one at a time.
-    const client = await pool.connect();
+    const log = opts.log ?? ((message: string) => console.warn(message));
+    const pool = new GuardedPool(
+      {
+        connectionString: opts.databaseUrl,
+        max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+        connectionTimeoutMillis: timeouts.connectMs,
+        statement_timeout: timeouts.statementMs,
+        // The server cancels a statement after statementMs; a server that does not answer at all (frozen,
+        // or the network gone) is given up on by the client a second later.
+        query_timeout: timeouts.statementMs + 1000,
+        idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+        keepAlive: true,
+      },
+      (message) => {
+        if (!closing) log(message);
+      },
+    );
+    const db = drizzlePg(pool) as unknown as Database;
+    // Many instances may start together on one PostgreSQL: migrate one at a time, on a connection of its
+    // own without the request timeouts (waiting for the lock or a long migration is expected here).
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    client.on('error', () => {});
+    await client.connect();
     try {
       await client.query('select pg_advisory_lock(724001)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query('select pg_advisory_unlock(724001)').catch(() => {});
-      client.release();
+      await client.end().catch(() => {});
     }
     return {
       db,
@@ -84,9 +104,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
   // Migrations run on the plain client; the app's queries reuse prepared statements.
-  const db = drizzlePglite(withStatementCache(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(withStatementCache(client)) as unknown as Database;
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {
     await client.close().catch(() => {});
     release();

@@ -18,6 +18,9 @@ const checkChannel = (channel: string) => {
 };
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+/** The listening connection is asked a trivial query this often; no answer within the timeout counts as lost. */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 /**
  * LISTEN on PostgreSQL over a connection of its own (a pooled one would be handed to queries). When that
@@ -31,10 +34,13 @@ export function listenOnPostgres(connectionString: string): Listen {
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
     let delay = RECONNECT_FIRST_MS;
+    let heartbeat: NodeJS.Timeout | undefined;
 
     const lost = (c: pg.Client) => {
       if (client !== c) return;
       client = undefined;
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
       c.end().catch(() => {});
       if (stopped) return;
       handlers.onLost();
@@ -44,7 +50,13 @@ export function listenOnPostgres(connectionString: string): Listen {
 
     async function connect() {
       retry = undefined;
-      const c = new pg.Client({ connectionString, application_name: 'pes-listener', keepAlive: true });
+      const c = new pg.Client({
+        connectionString,
+        application_name: 'pes-listener',
+        keepAlive: true,
+        connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS,
+        query_timeout: HEARTBEAT_TIMEOUT_MS,
+      });
       client = c;
       c.on('error', () => lost(c));
       c.on('end', () => lost(c));
@@ -60,6 +72,11 @@ export function listenOnPostgres(connectionString: string): Listen {
       }
       if (client !== c || stopped) return;
       delay = RECONNECT_FIRST_MS;
+      // A frozen server or a silently dropped connection sends no 'error': the heartbeat notices it.
+      heartbeat = setInterval(() => {
+        c.query('select 1').catch(() => lost(c));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       handlers.onListening();
     }
 
@@ -67,6 +84,7 @@ export function listenOnPostgres(connectionString: string): Listen {
     return async () => {
       stopped = true;
       if (retry) clearTimeout(retry);
+      if (heartbeat) clearInterval(heartbeat);
       const c = client;
       client = undefined;
       await c?.end().catch(() => {});

@@ -3,6 +3,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError } from 'zod';
 import { validationMessagesEn, type ApiError } from '@pes/contracts';
 import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
+import { isDatabaseUnavailable } from '../db/errors';
+
+/** Seconds a caller is asked to wait while the database does not answer. */
+const UNAVAILABLE_RETRY_AFTER_S = '5';
 
 const isMessageKey = (k: string) => Object.hasOwn(validationMessagesEn, k);
 
@@ -43,6 +47,7 @@ function asAppError(err: FastifyError | Error): AppError | undefined {
     return appError('request.unsupported_media_type');
   }
   if (status === 429) return appError('request.too_many');
+  if (isDatabaseUnavailable(err)) return appError('server.unavailable', { headers: { 'retry-after': UNAVAILABLE_RETRY_AFTER_S } });
   return undefined;
 }
 
@@ -50,6 +55,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     const known = asAppError(err);
     if (known) {
+      if (known.code === 'server.unavailable') request.log.warn({ err: { message: err.message } }, 'database unavailable');
       if (known.headers) reply.headers(known.headers);
       return reply.status(known.status).send(errorBody(known));
     }
@@ -68,3 +74,38 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 export const routeNotFoundBody = () => errorBody(appError('request.not_found'));
+
+/**
+ * Errors Fastify answers before any route runs (a URL that does not decode, a path parameter over its
+ * length): in the error format, echoing nothing of the request.
+ */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: import('fastify').FastifyReply) {
+  const known = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? appError('request.uri_too_long') : appError('request.malformed');
+  return reply.status(known.status).send(errorBody(known));
+}
+
+/**
+ * Errors of Node's HTTP parser (headers too large, a request that does not arrive in time, a broken
+ * request line): answered on the raw socket, in the error format, then the connection is closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? appError('request.headers_too_large')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? appError('request.timeout')
+        : err.code === 'HPE_URI_TOO_LONG'
+          ? appError('request.uri_too_long')
+          : appError('request.malformed');
+  const body = JSON.stringify(errorBody(known));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_TEXT[known.status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };

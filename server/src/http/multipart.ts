@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind, type MultipartForm } from '@pes/contracts';
 import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
 import type { UploadedFile } from '../modules/files/uploaded-file';
+import { isUnsafeText, reportedField, schemaFields } from './input-safety';
+import { pdfHasActiveContent } from './pdf-active-content';
 
 /** Longest text field accepted in a form (bytes); longer values are refused, never cut. */
 const FIELD_MAX_BYTES = 100_000;
@@ -18,7 +20,8 @@ export async function parseMultipart<Fields extends z.ZodType, FileField extends
   request: FastifyRequest,
   form: MultipartForm<Fields, FileField>,
 ): Promise<{ fields: z.output<Fields>; files: Partial<Record<FileField, UploadedFile>> }> {
-  const { fields, files } = await readParts(request, form.files);
+  const known = new Set([...schemaFields(form.fields), ...Object.keys(form.files)]);
+  const { fields, files } = await readParts(request, form.files, known);
   const parsed = form.fields.safeParse(fields);
   const fieldKeys = parsed.success ? {} : fieldKeysOf(parsed.error.issues);
   for (const [field, key] of Object.entries(form.requiredFiles?.(fields) ?? {})) {
@@ -32,7 +35,9 @@ export async function parseMultipart<Fields extends z.ZodType, FileField extends
  * Reads the parts into memory (files are at most 5 MB each). Fields after the first of a name and file
  * fields the form does not have are ignored (the latter drained unread).
  */
-async function readParts<FileField extends string>(request: FastifyRequest, fileKinds: Record<FileField, FileKind>) {
+async function readParts<FileField extends string>(request: FastifyRequest, fileKinds: Record<FileField, FileKind>, known: Set<string>) {
+  /** A part's field as it may be named in an answer: only a field the form has. */
+  const named = (fieldname: string) => reportedField([fieldname], known);
   if (!request.isMultipart()) throw appError('request.unsupported_media_type');
   const fields: Record<string, string> = {};
   const files: Partial<Record<FileField, UploadedFile>> = {};
@@ -40,9 +45,16 @@ async function readParts<FileField extends string>(request: FastifyRequest, file
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 200, fieldSize: FIELD_MAX_BYTES } })) {
       if (part.type === 'field') {
         // A value cut at the size limit must not pass as if it were whole.
-        if (part.valueTruncated) throw appError('request.too_large', { fields: { [part.fieldname]: 'tooLong' } });
+        if (part.valueTruncated) throw appError('request.too_large', { fields: { [named(part.fieldname)]: 'tooLong' } });
+        if (isUnsafeText(part.fieldname) || (typeof part.value === 'string' && isUnsafeText(part.value))) {
+          throw invalidInput({ [named(part.fieldname)]: 'invalidCharacters' });
+        }
         if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
         continue;
+      }
+      if (isUnsafeText(part.fieldname) || isUnsafeText(part.filename ?? '')) {
+        part.file.resume();
+        throw invalidInput({ [named(part.fieldname)]: 'invalidCharacters' });
       }
       const file = await readFilePart(part, fileKinds[part.fieldname as FileField]);
       if (file) files[file.field as FileField] = file;
@@ -70,7 +82,10 @@ async function readFilePart(part: MultipartFile, kind: FileKind | undefined): Pr
   if (buffer.length === 0) return undefined;
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !(FILE_KINDS[kind] as readonly string[]).includes(type.mime)) {
-    throw appError('request.unsupported_media_type', { fields: { [part.fieldname]: kind === 'image' ? 'fileType' : 'fileTypeWithPdf' } });
+    throw appError('request.unsupported_media_type', {
+      fields: { [part.fieldname]: kind === 'image' ? 'fileType' : kind === 'photo' ? 'fileTypePhoto' : 'fileTypeWithPdf' },
+    });
   }
+  if (type.mime === 'application/pdf' && pdfHasActiveContent(buffer)) throw appError('files.unsafe_pdf', { field: part.fieldname });
   return { field: part.fieldname, buffer, mimeType: type.mime, ext: type.ext, originalName: part.filename.slice(0, 200) };
 }

@@ -157,7 +157,7 @@ function analyticsFines(now: Date, count = 200): Array<[Date, IssueFineRequest]>
 export async function seedDemoFines(modules: Modules) {
   const officer = await modules.users.findByUsername('fines.officer');
   if (!officer) return 0;
-  const issuer = { userId: officer.id, stationId: officer.stationId };
+  const issuer = { userId: officer.id, username: officer.username, role: officer.role, branch: 'Traffic Fine Branch' as const, stationId: officer.stationId };
   const now = new Date();
   const entries: Array<[Date, IssueFineRequest]> = [
     ...citizenFines().map(([hoursAgo, fine]) => {

@@ -15,8 +15,10 @@ export async function seedOnStart(config: Config, modules: Modules, log: { info(
   if (!config.seedDemo) return;
   if ((await modules.users.countByRole('police_officer')) > 0 || (await modules.users.countByRole('citizen')) > 0) return;
 
+  // The demo officers are created by the start-up itself, which the audit log names as such.
+  const seedActor = { userId: null, username: 'system:seed', role: null, branch: null, stationId: null };
   for (const officer of DEMO_OFFICERS) {
-    await modules.usersService.createOfficer({ stationId: null }, { ...officer, badge_number: undefined, station: DEMO_STATION });
+    await modules.usersService.createOfficer(seedActor, { ...officer, badge_number: undefined, station: DEMO_STATION });
   }
   const c = DEMO_CITIZEN;
   await modules.db.transaction(async (tx) => {

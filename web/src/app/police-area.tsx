@@ -1,6 +1,17 @@
+import { AnonymousQueue } from '../features/anonymous/AnonymousQueue';
 import { ComplaintQueue } from '../features/complaints/ComplaintQueue';
 import { FineOfficerDashboard } from '../features/fines/FineOfficerDashboard';
 import type { BranchPanels } from '../features/police/PoliceDashboardPage';
+
+/** The Crime Branch works on its complaints by date and on the anonymous complaints assigned to each officer. */
+function CrimeBranchPanel() {
+  return (
+    <>
+      <ComplaintQueue />
+      <AnonymousQueue />
+    </>
+  );
+}
 
 /**
  * What the police area shows from other features, loaded with it as one chunk: each branch's panel on
@@ -8,7 +19,7 @@ import type { BranchPanels } from '../features/police/PoliceDashboardPage';
  */
 export const branchPanels: BranchPanels = {
   'Traffic Branch': ComplaintQueue,
-  'Crime Branch': ComplaintQueue,
+  'Crime Branch': CrimeBranchPanel,
   'Minor Offense Branch': ComplaintQueue,
   'Traffic Fine Branch': FineOfficerDashboard,
 };

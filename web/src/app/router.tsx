@@ -41,9 +41,11 @@ const ClearanceCancelPage = clearance('ClearanceCancelPage');
 const TrackClearancePage = clearance('TrackClearancePage');
 const VerifyCertificatePage = clearance('VerifyCertificatePage');
 const AnonymousComplaintPage = anonymous('AnonymousComplaintPage');
+const TrackAnonymousPage = anonymous('TrackAnonymousPage');
 const AdminDashboardPage = admin('AdminDashboardPage');
 const CreateOfficerPage = admin('CreateOfficerPage');
 const UsersPage = admin('UsersPage');
+const AuditPage = admin('AuditPage');
 const PoliceDashboardPage = police('PoliceDashboardPage');
 const IssueFinePage = police('IssueFinePage');
 const AnalyticsPage = police('AnalyticsPage');
@@ -101,11 +103,13 @@ const routes = [
       { path: paths.clearanceCancel, element: <ClearanceCancelPage /> },
       { path: paths.verifyCertificate, element: <VerifyCertificatePage /> },
       { path: paths.anonymousComplaint, element: <AnonymousComplaintPage /> },
+      { path: paths.anonymousTrack, element: <TrackAnonymousPage /> },
       { path: paths.adminLogin, element: <AdminLoginPage /> },
       { path: paths.adminLoginAlias, element: <AdminLoginPage /> },
       { path: paths.adminDashboard, element: adminOnly(AdminDashboardPage) },
       { path: paths.adminCreateOfficer, element: adminOnly(CreateOfficerPage) },
       { path: paths.adminUsers, element: adminOnly(UsersPage) },
+      { path: paths.adminAudit, element: adminOnly(AuditPage) },
       { path: `${paths.adminLogin}/*`, element: adminOnly(NotFoundPage) },
       { path: paths.policeLogin, element: <PoliceLoginPage /> },
       { path: paths.policeDashboard, element: policeOnly(PoliceDashboardPage) },

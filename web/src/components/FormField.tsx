@@ -10,7 +10,11 @@ export interface FieldProps {
   hint?: ReactNode;
   required?: boolean;
   children: ReactElement<Record<string, unknown>>;
+  /** For a long text with a maxLength: shows how much of it is used, and says so when the limit is reached. */
+  counter?: { value: string | undefined; max: number };
 }
+
+const count = new Intl.NumberFormat('en-US');
 
 /** Translates a validation key; shows other text as it is. */
 export function useValidationText() {
@@ -19,10 +23,12 @@ export function useValidationText() {
 }
 
 /** A labelled input with its hint and error tied to it for screen readers. */
-export function FormField({ id, label, error, hint, required, children }: FieldProps) {
+export function FormField({ id, label, error, hint, required, children, counter }: FieldProps) {
   const text = useValidationText();
   const { t } = useTranslation();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? `${id}-hint` : null, counter ? `${id}-counter` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const used = counter?.value?.length ?? 0;
+  const atLimit = counter ? used >= counter.max : false;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id,
@@ -50,6 +56,13 @@ export function FormField({ id, label, error, hint, required, children }: FieldP
         </p>
       ) : null}
       {control}
+      {counter ? (
+        <p className={`field__counter${atLimit ? ' field__counter--limit' : ''}`} id={`${id}-counter`} aria-live="polite">
+          {atLimit
+            ? t('form.characterLimitReached', { max: count.format(counter.max) })
+            : t('form.characterCount', { used: count.format(used), max: count.format(counter.max) })}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           {text(error)}

@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api/client';
 
-/** A translated message for any error: the server's code if known, else its message, else the fallback key. */
+/**
+ * A translated message for any error: the server's code when the catalogue has a text for it, else the action's own text
+ * (`fallbackKey`). Never a raw code (`http.500`) nor the server's or the browser's untranslated words ("Bad Gateway").
+ */
 export function useErrorMessage() {
-  const { t } = useTranslation(['errors', 'common']);
+  const { t, i18n } = useTranslation(['errors', 'common']);
   return useCallback(
     (err: unknown, fallbackKey = 'errors:generic') => {
-      if (err instanceof ApiError) {
-        const known = t(`errors:${err.code}`, { defaultValue: '' });
-        return known || err.message || t(fallbackKey);
-      }
+      if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return t(`errors:${err.code}`);
       return t(fallbackKey);
     },
-    [t],
+    [t, i18n],
   );
 }
 

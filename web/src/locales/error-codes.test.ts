@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, LANGUAGES } from '@pes/contracts';
+import { flattenTexts } from '../test/flatten-texts';
 
 /**
  * The server's error codes (contracts ERROR_CATALOGUE) and the `errors` namespace in every language stay
@@ -11,19 +12,9 @@ const files = import.meta.glob<Record<string, unknown>>('./*/errors*.json', { ea
 /** Texts the web shows for its own failures, not for a server code. */
 const CLIENT_ONLY_KEYS = ['generic', 'network'];
 
-/** Leaf key paths ("fines.not_found") → texts. */
-function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()) {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
 function errorTexts(lng: string) {
   const parts = Object.entries(files).filter(([file]) => new RegExp(`^\\./${lng}/errors(\\.[^/]+)?\\.json$`).test(file));
-  return flatten(Object.assign({}, ...parts.map(([, data]) => data)));
+  return flattenTexts(Object.assign({}, ...parts.map(([, data]) => data)));
 }
 
 const codes = Object.keys(ERROR_CATALOGUE);

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { appSettings, loginFailures, sessions } from './auth.table';
+import { appSettings, loginFailures, loginKnownAddresses, sessions } from './auth.table';
 import { citizenProfiles, officers, users } from '../users/users.table';
 import { stations } from '../stations/stations.table';
 
@@ -60,31 +60,59 @@ export function createAuthRepository(db: Database) {
     /** The signed-in principal for a live session of an active user, in one indexed query. */
     findPrincipal,
 
-    /** Seconds until the window ends when `key` has reached `limit` failures in it; 0 when allowed. */
-    async throttledFor(key: string, limit: number, windowSeconds: number): Promise<number> {
-      const rows = await db
-        .select({
-          count: loginFailures.count,
-          remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-        })
-        .from(loginFailures)
-        .where(eq(loginFailures.key, key));
-      const row = rows[0];
-      if (!row || row.remaining <= 0 || row.count < limit) return 0;
-      return row.remaining;
-    },
-
-    async recordFailure(key: string, windowSeconds: number) {
-      await db
+    /**
+     * Reserves one attempt on every key, atomically per key (one statement; concurrent attempts queue on the
+     * rows' locks), and answers the seconds to wait when any key is now over its limit (0 when allowed).
+     */
+    async reserveAttempts(limits: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number, tx: DbOrTx = db): Promise<number> {
+      // Always the same order, so two attempts sharing keys never lock them in opposite orders.
+      const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
+      const rows = await tx
         .insert(loginFailures)
-        .values({ key, windowStart: sql`now()`, count: 1 })
+        .values(sorted.map(({ key }) => ({ key, windowStart: sql`now()`, count: 1 })))
         .onConflictDoUpdate({
           target: loginFailures.key,
           set: {
-            count: sql`case when ${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now() then 1 else ${loginFailures.count} + 1 end`,
-            windowStart: sql`case when ${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now() then now() else ${loginFailures.windowStart} end`,
+            count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+            windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
           },
+        })
+        .returning({
+          key: loginFailures.key,
+          count: loginFailures.count,
+          remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
         });
+      let wait = 0;
+      for (const row of rows) {
+        const limit = sorted.find((l) => l.key === row.key)!.limit;
+        if (row.count > limit) wait = Math.max(wait, Math.max(1, row.remaining));
+      }
+      return wait;
+    },
+
+    /** Gives reserved attempts back (a successful sign-in is not counted against the address). */
+    async releaseAttempts(keys: string[], tx: DbOrTx = db) {
+      if (keys.length === 0) return;
+      await tx
+        .update(loginFailures)
+        .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+        .where(inArray(loginFailures.key, keys));
+    },
+
+    async isKnownAddress(userId: number, addressHash: string) {
+      const rows = await db
+        .select({ userId: loginKnownAddresses.userId })
+        .from(loginKnownAddresses)
+        .where(and(eq(loginKnownAddresses.userId, userId), eq(loginKnownAddresses.addressHash, addressHash)));
+      return rows.length > 0;
+    },
+
+    async rememberAddress(userId: number, addressHash: string, tx: DbOrTx = db) {
+      await tx
+        .insert(loginKnownAddresses)
+        .values({ userId, addressHash })
+        .onConflictDoUpdate({ target: [loginKnownAddresses.userId, loginKnownAddresses.addressHash], set: { lastSeenAt: sql`now()` } });
     },
 
     async pruneFailures(windowSeconds: number) {

@@ -7,6 +7,8 @@ import {
   signupCitizenForm,
   signupCitizenResponseSchema,
 } from '@pes/contracts';
+import type { RateLimits } from '../../config';
+import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
@@ -14,12 +16,13 @@ import type { AuthService } from './auth.service';
 
 const errors = errorResponses(400, 401, 403, 409, 413, 415, 429);
 
-export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean }): FastifyPluginAsyncZod {
+export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean; limits: RateLimits }): FastifyPluginAsyncZod {
   const { guards, auth } = deps;
   return async (app) => {
     app.post(
       '/auth/signup-citizen',
       {
+        config: { rateLimit: limitedRoute('signup', deps.limits.signup, clientAddress) },
         schema: {
           tags: ['auth'],
           summary: 'Citizen signup (multipart: the signup fields and identity_photo_front, identity_photo_back, live_photo)',

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { AREA_ROLE, type CurrentUser, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
+import { AREA_ROLE, type Branch, type CurrentUser, type Role, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
+import type { AuditService } from '../audit/audit.service';
 import type { FilesService } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
 import type { UsersService } from '../users/users.service';
@@ -13,11 +14,21 @@ import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password'
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
 
+/**
+ * Sign-in attempts allowed per window. Each is reserved before the password is checked, so parallel guesses
+ * cannot pass the limits. One address's failures block that address (on that account, or on all after 30),
+ * not the account: only attempts from addresses the account has never signed in from count towards the
+ * account-wide limit, so its owner, from an address used before, still signs in.
+ */
 export const LOGIN_THROTTLE = {
   windowSeconds: 15 * 60,
-  perAccount: 5,
+  perAccountAndAddress: 5,
   perAddress: 30,
+  perAccountFromNewAddresses: 10,
 } as const;
+
+/** Known addresses are stored as a hash, bound to the account (the same address hashes differently per account). */
+const addressHash = (userId: number, address: string) => createHash('sha256').update(`pes-login-address:${userId}:${address}`).digest('base64url');
 
 /**
  * The throttling key of a client address. IPv6 counts by /64 network, the block one subscriber usually
@@ -51,8 +62,19 @@ export function createAuthService(deps: {
   files: FilesService;
   tokens: TokenSigner;
   principals: PrincipalCache;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, auth, users, files, tokens, principals } = deps;
+  const { db, auth, users, files, tokens, principals, audit } = deps;
+
+  /** Officers' and administrators' sign-ins, and refused ones, are audited (citizens' are not). */
+  const auditSignIn = async (user: { id: number; username: string; role: Role }, branch: Branch | null, refused?: string) => {
+    if (user.role === 'citizen') return;
+    const actor = { userId: user.id, username: user.username, role: user.role, branch };
+    await audit.record(
+      { actor, action: refused ? 'auth.sign_in_refused' : 'auth.sign_in', subject: { type: 'user', id: user.id }, summary: refused ? { reason: refused } : {} },
+      db,
+    );
+  };
 
   async function loadPrincipal(claims: TokenClaims): Promise<Principal | undefined> {
     const row = await auth.findPrincipal(claims.jti);
@@ -74,7 +96,6 @@ export function createAuthService(deps: {
     };
   }
 
-  const accountKey = (username: string) => `user:${username.trim().toLowerCase()}`;
   let lastPrune = 0;
   /** Old failure windows are deleted now and then, so guessing random usernames cannot grow the table forever. */
   const pruneFailures = async () => {
@@ -85,28 +106,42 @@ export function createAuthService(deps: {
 
   return {
     async login(input: LoginRequest, ip: string) {
-      const keys = [accountKey(input.username), addressKey(ip)];
-      const waits = await Promise.all([
-        auth.throttledFor(keys[0]!, LOGIN_THROTTLE.perAccount, LOGIN_THROTTLE.windowSeconds),
-        auth.throttledFor(keys[1]!, LOGIN_THROTTLE.perAddress, LOGIN_THROTTLE.windowSeconds),
-      ]);
-      const wait = Math.max(...waits);
+      const account = input.username.trim().toLowerCase();
+      const address = addressKey(ip);
+      const user = await users.findByUsername(input.username);
+      const known = user ? await auth.isKnownAddress(user.id, addressHash(user.id, address)) : false;
+      const pairKey = `user:${account}@${address}`;
+      const sharedKeys = [address, ...(known ? [] : [`user-new:${account}`])];
+      const wait = await auth.reserveAttempts(
+        [
+          { key: pairKey, limit: LOGIN_THROTTLE.perAccountAndAddress },
+          { key: address, limit: LOGIN_THROTTLE.perAddress },
+          ...(known ? [] : [{ key: `user-new:${account}`, limit: LOGIN_THROTTLE.perAccountFromNewAddresses }]),
+        ],
+        LOGIN_THROTTLE.windowSeconds,
+      );
       if (wait > 0) throw loginThrottled(wait);
 
-      const user = await users.findByUsername(input.username);
       const ok = user && user.active ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password);
       if (!user || !ok) {
-        await Promise.all(keys.map((k) => auth.recordFailure(k, LOGIN_THROTTLE.windowSeconds)));
         await pruneFailures();
+        if (user) await auditSignIn(user, null, user.active ? 'invalid_credentials' : 'deactivated');
         throw appError('auth.invalid_credentials');
       }
-      await auth.clearFailures(keys[0]!);
-      if (input.area && AREA_ROLE[input.area] !== user.role) throw appError('auth.wrong_area', { params: { area: input.area } });
+      // A success: this address's count on the account starts again, and the shared counts get the attempt back.
+      await auth.clearFailures(pairKey);
+      await auth.releaseAttempts(sharedKeys);
+      await auth.rememberAddress(user.id, addressHash(user.id, address));
+      if (input.area && AREA_ROLE[input.area] !== user.role) {
+        await auditSignIn(user, null, `wrong_area:${input.area}`);
+        throw appError('auth.wrong_area', { params: { area: input.area } });
+      }
 
       const issued = await tokens.issue(user.id, user.role);
       await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
       // Read through the cache, so the session's first requests find their principal in memory.
       const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
+      await auditSignIn(user, principal?.branch ?? null);
       return { token: issued.token, role: user.role, branch: principal?.branch ?? null, expires_at: issued.exp };
     },
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 
 /** One row per issued token; logout and deactivation revoke it. */
@@ -16,12 +16,32 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed logins per key ("user:<name>" or "ip:<address>") in a fixed window, shared by all instances. */
+/**
+ * Sign-in attempts per key in a fixed window, shared by all instances. Each attempt is reserved here (one
+ * upsert ... returning) before its password is checked; keys: "user:<name>@<address>", "ip:<address>" and
+ * "user-new:<name>" (attempts from addresses the account has never signed in from).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Addresses an account has signed in from (a hash of the address, never the address): a correct password
+ * from one of them is not blocked by failures elsewhere.
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
 
 /** Instance-independent settings, such as the development token secret. */
 export const appSettings = pgTable('app_settings', {

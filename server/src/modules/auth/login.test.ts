@@ -80,9 +80,9 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect(Object.keys(typed.json().error.fieldKeys).sort()).toEqual(['password', 'username']);
   });
 
-  it('throttles an account after 5 failures, even with the right password, from any address', async () => {
+  it('throttles an account after 10 attempts from addresses it never signed in from, even with the right password', async () => {
     const c = await createCitizen(t);
-    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountFromNewAddresses; i++) {
       expect((await login({ username: c.username, password: `wrong-${i}-password` }, newAddress())).statusCode).toBe(401);
     }
     const res = await login({ username: c.username.toUpperCase(), password: c.password }, newAddress());
@@ -95,11 +95,58 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect((await login({ username: citizen.username, password: citizen.password }, newAddress())).statusCode).toBe(200);
   });
 
+  it('throttles an account on one address after 5 attempts, not on others', async () => {
+    const c = await createCitizen(t);
+    const ip = newAddress();
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountAndAddress; i++) {
+      expect((await login({ username: c.username, password: `wrong-${i}-password` }, ip)).statusCode).toBe(401);
+    }
+    expect((await login({ username: c.username, password: c.password }, ip)).statusCode).toBe(429);
+    expect((await login({ username: c.username, password: c.password }, newAddress())).statusCode).toBe(200);
+  });
+
+  it('lets at most the limit of 200 parallel guesses reach the password check, and refuses the right password past it', async () => {
+    const c = await createCitizen(t);
+    const ip = `10.77.${kind === 'postgres' ? 1 : 2}.1`;
+    const guesses = await Promise.all(Array.from({ length: 200 }, (_, i) => login({ username: c.username, password: `wrong-${i}-password` }, ip)));
+    const statuses = guesses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAndAddress);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // Past the limit, the right password among parallel guesses gets no token either.
+    const more = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login({ username: c.username, password: i === 25 ? c.password : `wrong-${i}-again` }, ip)),
+    );
+    expect(more.map((r) => r.statusCode).every((s) => s === 429)).toBe(true);
+
+    // The same from many addresses: at most the account's limit for new addresses is checked.
+    const d = await createCitizen(t);
+    const spread = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        login({ username: d.username, password: i === 199 ? d.password : `wrong-${i}-password` }, `10.78.${kind === 'postgres' ? 1 : 2}.${i + 1}`),
+      ),
+    );
+    const checked = spread.filter((r) => r.statusCode === 401 || r.statusCode === 200).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountFromNewAddresses);
+    expect(spread.filter((r) => r.statusCode !== 401 && r.statusCode !== 200 && r.statusCode !== 429)).toEqual([]);
+  });
+
+  it("lets the owner sign in from an address used before, whatever an attacker's failures", async () => {
+    const c = await createCitizen(t);
+    const home = `10.79.${kind === 'postgres' ? 1 : 2}.1`;
+    expect((await login({ username: c.username, password: c.password }, home)).statusCode).toBe(200);
+    // An attacker from many addresses exhausts the account's allowance for new addresses.
+    for (let i = 0; i < LOGIN_THROTTLE.perAccountFromNewAddresses + 5; i++) {
+      await login({ username: c.username, password: `attack-${i}-password` }, `10.80.${kind === 'postgres' ? 1 : 2}.${i + 1}`);
+    }
+    expect((await login({ username: c.username, password: c.password }, `10.81.${kind === 'postgres' ? 1 : 2}.1`)).statusCode).toBe(429);
+    expect((await login({ username: c.username, password: c.password }, home)).statusCode).toBe(200);
+  });
+
   it('clears the account counter after a successful sign-in', async () => {
     const c = await createCitizen(t);
     const ip = newAddress();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < LOGIN_THROTTLE.perAccount - 1; i++) {
+      for (let i = 0; i < LOGIN_THROTTLE.perAccountAndAddress - 1; i++) {
         expect((await login({ username: c.username, password: 'not-the-password' }, ip)).statusCode).toBe(401);
       }
       expect((await login({ username: c.username, password: c.password }, ip)).statusCode).toBe(200);

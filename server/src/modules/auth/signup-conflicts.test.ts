@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { createCitizen, createOfficer, imageFile, multipart, storedState, uniqueNic, validSignupFields, type FilePart } from '../../../test/helpers';
+import {
+  createCitizen,
+  createOfficer,
+  imageFile,
+  multipart,
+  nextCitizenAddress,
+  storedState,
+  uniqueNic,
+  validSignupFields,
+  type FilePart,
+} from '../../../test/helpers';
 
 describe.each(DB_KINDS)('citizen signup conflicts on %s', (kind) => {
   let t: TestApp;
@@ -15,6 +25,7 @@ describe.each(DB_KINDS)('citizen signup conflicts on %s', (kind) => {
     t.app.inject({
       method: 'POST',
       url: '/api/auth/signup-citizen',
+      remoteAddress: nextCitizenAddress(),
       ...multipart(fields, { identity_photo_front: photo, identity_photo_back: photo, live_photo: photo }),
     });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, validationMessagesEn } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { imageFile, multipart, pdfFile, storedState, validSignupFields, type FilePart } from '../../../test/helpers';
+import { imageFile, multipart, nextCitizenAddress, pdfFile, storedState, validSignupFields, type FilePart } from '../../../test/helpers';
 
 const FIELDS = [
   'first_name',
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('citizen signup validation on %s', (kind) => {
   });
 
   const signup = (body: { payload: Buffer | string; headers: Record<string, string> }) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signup-citizen', ...body });
+    t.app.inject({ method: 'POST', url: '/api/auth/signup-citizen', remoteAddress: nextCitizenAddress(), ...body });
 
   /** The refused signup named exactly these fields with these keys, and stored nothing. */
   async function expectRefused(res: Awaited<ReturnType<typeof signup>>, status: number, fieldKeys: Record<string, string>) {

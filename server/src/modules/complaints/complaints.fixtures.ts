@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { colomboDate, type ComplaintType } from '@pes/contracts';
 import type { TestApp } from '../../../test/harness';
 import { bearer, multipart, type FilePart } from '../../../test/helpers';
+import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { complaints } from './complaints.table';
 
@@ -12,12 +13,17 @@ export const OTHER_STATION = 'Slave Island Police';
 /** A Colombo calendar date `days` from today. */
 export const dayFromToday = (days: number) => colomboDate(new Date(Date.now() + days * 86_400_000));
 
+let defaultSlotCounter = 0;
+
 export async function createSlot(
   t: TestApp,
   adminToken: string,
   slot: { branch: string; station?: string; date?: string; time_from?: string; time_to?: string; available_slots?: number },
 ) {
-  const payload = { date: dayFromToday(3), time_from: '09:00', time_to: '10:00', available_slots: 5, ...slot };
+  // Identical slots are refused (slots.duplicate): each default slot gets times of its own.
+  const minutes = 7 * 60 + (defaultSlotCounter++ % 600);
+  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const payload = { date: dayFromToday(3), time_from: clock(minutes), time_to: clock(minutes + 30), available_slots: 5, ...slot };
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/slots', headers: bearer(adminToken), payload });
   if (res.statusCode !== 201) throw new Error(`create slot failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; date: string; available_slots: number; branch: string; station: string };
@@ -68,5 +74,6 @@ export function submitComplaint(
 export async function bookingState(t: TestApp, slotId: number) {
   const [slot] = await t.modules.db.select({ available: slots.availableSlots }).from(slots).where(eq(slots.id, slotId));
   const [count] = await t.modules.db.select({ n: sql<number>`count(*)::int` }).from(complaints);
-  return { available: slot?.available, complaints: count!.n, files: t.uploadedFiles().length };
+  const [fileRows] = await t.modules.db.select({ n: sql<number>`count(*)::int` }).from(files);
+  return { available: slot?.available, complaints: count!.n, fileRows: fileRows!.n, files: t.uploadedFiles().length };
 }

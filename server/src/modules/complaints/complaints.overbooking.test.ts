@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen, login, pdfFile } from '../../../test/helpers';
+import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { complaints } from './complaints.table';
 import { complaintFields, createSlot, submitComplaint } from './complaints.fixtures';
@@ -9,7 +10,8 @@ import { complaintFields, createSlot, submitComplaint } from './complaints.fixtu
 describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // 50 submissions from two citizens in a moment: a flood by design, so the per-account limit is raised here.
+    t = await startTestApp(kind, { env: { RATE_LIMIT_COMPLAINTS: '100' } });
   });
   afterAll(() => t?.close());
 
@@ -39,6 +41,11 @@ describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {
     expect(count!.n).toBe(5);
     // Only the accepted submissions' attachments remain (plus the 2 citizens' 3 signup photos each).
     expect(t.uploadedFiles()).toHaveLength(5 + 6);
+    const [attachmentRows] = await t.modules.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(files)
+      .where(eq(files.purpose, 'complaint_attachment'));
+    expect(attachmentRows!.n).toBe(5);
     const refs = new Set(results.filter((r) => r.statusCode === 201).map((r) => r.json().complaint.reference_number));
     expect(refs.size).toBe(5);
   });

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { ComplaintBranch, ComplaintHistoryEntry, ComplaintType } from '@pes/contracts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
-import { files } from '../files/files.table';
-import { slots } from '../slots/slots.table';
+import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
+import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
 import { complaints, complaintStatusHistory } from './complaints.table';
 
@@ -94,6 +94,8 @@ export type Booking = {
   stationName: string;
   /** Today in Colombo: slots dated before it cannot be booked. */
   today: string;
+  /** Now in Colombo ("HH:MM:SS"): today's slots that begin at or before it cannot be booked. */
+  nowTime: string;
 };
 
 /** The values the booking statement binds: the complaint's, where to book it and its attachment's file row. */
@@ -151,19 +153,19 @@ export function createComplaintsRepository(db: Database) {
     .prepare('complaints_by_id');
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
-  // of PostgreSQL's work per booking when it was sent unnamed.
+  // of PostgreSQL's work per booking when it was sent unnamed. With a file sent with the form, its row is
+  // written by the same statement (files.table `insertFormFileSql`), only when the slot was booked.
   const v = (name: keyof BookingValues) => sql.placeholder(name);
-  const bookStatement = prepareSql<BookedComplaint, BookingValues>(
-    db,
-    'complaints_book',
-    sql`
+  const bookingSql = (attachment: SQL | null) => sql`
       with booked as (
         update ${slots} s set available_slots = s.available_slots - 1
         from ${stations} st
         where s.id = ${v('slotId')}::int and st.name = ${v('stationName')}::text and s.station_id = st.id
           and s.branch = ${v('branch')}::branch and s.deleted_at is null and s.available_slots > 0
-          and s.date >= ${v('today')}::date
+          and s.date >= ${v('today')}::date and (s.date > ${v('today')}::date or s.time_from > ${v('nowTime')}::time)
         returning s.id, s.station_id, s.date, s.time_from, s.time_to
+      ), attached as (
+        ${attachment ?? sql`select ${v('attachmentFileId')}::int as id`}
       ), inserted as (
         insert into ${complaints} (reference_number, complaint_type, citizen_user_id, station_id, branch, slot_id,
           appointment_date, appointment_time_from, appointment_time_to, full_name, age, gender, home_address, id_number,
@@ -178,7 +180,7 @@ export function createComplaintsRepository(db: Database) {
           ${v('workAddress')}::text, ${v('maritalStatus')}::text, ${v('gramaDivision')}::text, ${v('incidentType')}::text,
           ${v('crimeCategory')}::text, ${v('trafficCategory')}::text, ${v('whatHappened')}::text, ${v('occurredAt')}::timestamptz,
           ${v('place')}::text, ${v('howOccurred')}::text, ${v('damageValue')}::numeric, ${v('evidence')}::text,
-          ${v('attachmentFileId')}::int
+          (select id from attached)
         from booked b
         returning *
       )
@@ -186,7 +188,12 @@ export function createComplaintsRepository(db: Database) {
         ${isoInstant(sql`i.occurred_at`)} as "when", ${isoInstant(sql`i.submitted_at`)} as submitted_at,
         i.appointment_date::text as appointment_date, i.appointment_time_from::text as appointment_time_from,
         i.appointment_time_to::text as appointment_time_to
-      from inserted i`,
+      from inserted i`;
+  const bookStatement = prepareSql<BookedComplaint, BookingValues>(db, 'complaints_book', bookingSql(null));
+  const bookWithFileStatement = prepareSql<BookedComplaint, Omit<BookingValues, 'attachmentFileId'> & FormFileValues>(
+    db,
+    'complaints_book_with_file',
+    bookingSql(insertFormFileSql(sql`exists (select 1 from booked)`)),
   );
 
   return {
@@ -195,30 +202,49 @@ export function createComplaintsRepository(db: Database) {
      * unit only from a live slot of that station and branch, dated today or later, that is not full;
      * concurrent bookings queue on the slot's row lock and re-check that condition, so a slot never takes
      * more than its capacity. When the UPDATE matches nothing, nothing is inserted and undefined is
-     * returned. (One round trip instead of four: booking throughput is bound by round trips.) An attachment
-     * is the files module's row, claimed in the same transaction `tx` before this runs.
+     * returned. (One round trip instead of four: booking throughput is bound by round trips.) An uploaded
+     * attachment is the files module's row, claimed in the same transaction `tx` before this runs.
      */
     async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx = db): Promise<BookedComplaint | undefined> {
       const rows = await bookStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, attachmentFileId }, tx);
       return rows[0];
     },
 
+    /** As `book`, with a file sent with the form: its row is written by the same statement, and only if the slot was booked. */
+    async bookWithFile(booking: Booking, c: NewComplaint, year: string, file: FormFileValues): Promise<BookedComplaint | undefined> {
+      const rows = await bookWithFileStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, ...file });
+      return rows[0];
+    },
+
     /** Why a slot could not be booked: not bookable for this complaint at all (400), or full (409). */
-    async slotState(booking: Pick<Booking, 'slotId' | 'stationName' | 'today'>, branch: ComplaintBranch) {
+    async slotState(booking: Pick<Booking, 'slotId' | 'stationName' | 'today' | 'nowTime'>, branch: ComplaintBranch) {
       const rows = await db
-        .select({ available: slots.availableSlots, deletedAt: slots.deletedAt, date: slots.date, branch: slots.branch, station: stations.name })
+        .select({
+          available: slots.availableSlots,
+          deletedAt: slots.deletedAt,
+          date: slots.date,
+          timeFrom: slots.timeFrom,
+          branch: slots.branch,
+          station: stations.name,
+        })
         .from(slots)
         .innerJoin(stations, eq(stations.id, slots.stationId))
         .where(eq(slots.id, booking.slotId))
         .limit(1);
       const s = rows[0];
       if (!s || s.deletedAt || s.station !== booking.stationName || s.branch !== branch || s.date < booking.today) return 'unbookable' as const;
+      if (s.date === booking.today && s.timeFrom <= booking.nowTime) return 'unbookable' as const;
       return s.available <= 0 ? ('full' as const) : ('unbookable' as const);
     },
 
     forCitizen: (citizenUserId: number) => byCitizen.execute({ citizenUserId }),
     forBranch: (branch: ComplaintBranch, stationId: number, limit: number) => byBranch.execute({ branch, stationId, limit }),
     forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string) => byBranchOnDate.execute({ branch, stationId, date }),
+    assignedTo: (officerRowId: number) =>
+      viewQuery()
+        .where(inArray(complaints.slotId, db.select({ id: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))))
+        .orderBy(desc(complaints.submittedAt), desc(complaints.id))
+        .limit(POLICE_COMPLAINT_LIST_LIMIT),
     async viewById(id: number) {
       return (await byId.execute({ id }))[0];
     },

@@ -17,6 +17,8 @@ import {
   type ComplaintType,
   type MultipartForm,
 } from '@pes/contracts';
+import type { RateLimits } from '../../config';
+import { limitedRoute } from '../../http/shared-rate-limit-store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
@@ -25,7 +27,7 @@ import type { ComplaintsService } from './complaints.service';
 const errors = errorResponses(400, 401, 403, 404);
 const uploadErrors = { ...errors, ...errorResponses(409, 413, 415) };
 
-export function complaintsRoutes(deps: { guards: AuthGuards; complaints: ComplaintsService }): FastifyPluginAsyncZod {
+export function complaintsRoutes(deps: { guards: AuthGuards; complaints: ComplaintsService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { complaints } = deps;
   const citizenOnly = deps.guards.require({ roles: ['citizen'] });
   const complaintOfficers = deps.guards.require({ roles: ['police_officer'], branches: COMPLAINT_BRANCHES });
@@ -52,12 +54,14 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
       app.post(
         `/complaints/${COMPLAINT_TYPE_PATH[type]}`,
         {
+          // One count for every type of complaint: a citizen's submissions, whichever form.
+          config: { rateLimit: limitedRoute('complaints', deps.limits.complaints) },
           onRequest: citizenOnly,
           schema: {
             tags: ['complaints'],
             summary: `Files a ${type.replace('_', ' ')} complaint and books its slot (multipart: the form fields and an optional ${COMPLAINT_ATTACHMENT_FIELD}, image or PDF, 5 MB, or the ${COMPLAINT_ATTACHMENT_PATH_FIELD} of one uploaded before)`,
             consumes: ['multipart/form-data'],
-            response: { 201: submitComplaintResponseSchema, ...uploadErrors },
+            response: { 201: submitComplaintResponseSchema, ...uploadErrors, ...errorResponses(429) },
           },
         },
         async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   COMPLAINT_BRANCH,
   COMPLAINT_BRANCHES,
   colomboDate,
+  colomboSlotClock,
   colomboLocalToDate,
   POLICE_COMPLAINT_LIST_LIMIT,
 } from '@pes/contracts';
@@ -11,7 +12,8 @@ import type { z } from 'zod';
 import { appError, invalidInput } from '../../app-error';
 import type { Database, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
-import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
+import { actorOf, type AuditService } from '../audit/audit.service';
+import type { FileAccessPolicy, FileOwner, FileRow, FilesService, StagedFile } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
@@ -19,7 +21,7 @@ import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, 
 /** A complaint form's fields as parsed (any of the three types). */
 export type ComplaintInput = z.output<(typeof COMPLAINT_FIELDS_SCHEMAS)[ComplaintType]>;
 
-/** Thrown inside the booking transaction when the slot takes no booking, so that the attachment's row goes too. */
+/** Thrown inside the booking transaction when the slot takes no booking, so that the attachment's claim goes too. */
 const NOT_BOOKED = Symbol('not booked');
 
 const isComplaintBranch = (b: string | null): b is ComplaintBranch => b !== null && (COMPLAINT_BRANCHES as readonly string[]).includes(b);
@@ -50,19 +52,31 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
   };
 }
 
-export function createComplaintsService(deps: { db: Database; complaints: ComplaintsRepository; stations: StationsService; files: FilesService }) {
-  const { db, complaints, stations, files } = deps;
+export function createComplaintsService(deps: {
+  db: Database;
+  complaints: ComplaintsRepository;
+  stations: StationsService;
+  files: FilesService;
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const { db, complaints, stations, files, audit } = deps;
+
+  /** Why the slot took no booking: an unknown station (400), a full slot (409) or one not bookable for this complaint (400). */
+  async function refuseBooking(booking: Booking, branch: ComplaintBranch): Promise<never> {
+    await stations.byName(booking.stationName);
+    throw (await complaints.slotState(booking, branch)) === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
+  }
 
   /**
-   * Books the slot and stores the complaint. With an attachment, `attach` stores or claims its file row in
-   * the same transaction first, so the complaint and its file are kept together or not at all.
+   * Books the slot and stores the complaint, with an attachment uploaded before: `claim` claims its file
+   * row in the same transaction first, so the complaint and its file are kept together or not at all.
    */
-  async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, attach?: (tx: Tx) => Promise<FileRow>) {
+  async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, claim?: (tx: Tx) => Promise<FileRow>) {
     const year = booking.today.slice(0, 4);
-    const booked: { row: BookedComplaint | undefined; file: FileRow | null } | undefined = attach
+    const booked: { row: BookedComplaint | undefined; file: FileRow | null } | undefined = claim
       ? await db
           .transaction(async (tx) => {
-            const file = await attach(tx);
+            const file = await claim(tx);
             const row = await complaints.book(booking, complaint, year, file.id, tx);
             if (!row) throw NOT_BOOKED;
             return { row, file };
@@ -73,8 +87,17 @@ export function createComplaintsService(deps: { db: Database; complaints: Compla
           })
       : { row: await complaints.book(booking, complaint, year, null), file: null };
     if (booked?.row) return { row: booked.row, file: booked.file };
-    await stations.byName(booking.stationName);
-    throw (await complaints.slotState(booking, branch)) === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
+    return refuseBooking(booking, branch);
+  }
+
+  /**
+   * Books the slot and stores the complaint with a file sent with the form, in ONE statement (the file's row
+   * is written only when the slot was booked). A refusal throws, so the staged file is removed from disk.
+   */
+  async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
+    const row = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), files.formFileValues(file, owner));
+    if (!row) return refuseBooking(booking, branch);
+    return { row, file: { path: file.path, mimeType: file.mimeType, originalName: file.originalName } };
   }
 
   return {
@@ -119,11 +142,11 @@ export function createComplaintsService(deps: { db: Database; complaints: Compla
         damageValue: input.damage_value ?? null,
         evidence: input.evidence ?? null,
       };
-      const booking: Booking = { slotId: input.slot_id, stationName: input.station, today: colomboDate() };
+      const booking: Booking = { slotId: input.slot_id, stationName: input.station, today: colomboDate(), nowTime: colomboSlotClock() };
       const owner = { purpose: 'complaint_attachment', ownerUserId: citizen.userId } as const;
 
       const { row: booked, file } = attachment
-        ? await files.withStagedFiles([attachment], ([staged]) => book(booking, complaint, branch, (tx) => files.recordClaimed(staged!, owner, tx)))
+        ? await files.withStagedFiles([attachment], ([staged]) => bookWithFile(booking, complaint, branch, staged!, owner))
         : attachmentPath
           ? await book(booking, complaint, branch, (tx) => files.claim({ ...owner, path: attachmentPath, field: COMPLAINT_ATTACHMENT_PATH_FIELD }, tx))
           : await book(booking, complaint, branch);
@@ -193,8 +216,27 @@ export function createComplaintsService(deps: { db: Database; complaints: Compla
         // Saving the same status again is not a change, so it leaves no history entry.
         if (current.status !== status) {
           await complaints.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
+          const summary = { before: { status: current.status }, after: { status } };
+          await audit.record({ actor: actorOf(officer), action: 'complaint.status', subject: { type: 'complaint', id }, summary }, tx);
         }
       });
+      const row = await complaints.viewById(id);
+      if (!row) throw appError('complaints.not_found');
+      return toComplaintView(row);
+    },
+
+    /** Every complaint of a citizen (the administrator's view), newest first. */
+    async listOfCitizen(citizenUserId: number) {
+      return (await complaints.forCitizen(citizenUserId)).map(toComplaintView);
+    },
+
+    /** The complaints booked into the slots an officer serves (officers.id), newest first. */
+    async listAssignedTo(officerRowId: number) {
+      return (await complaints.assignedTo(officerRowId)).map(toComplaintView);
+    },
+
+    /** Any complaint, with its attachment and status history (the administrator's view); 404 when there is none. */
+    async viewForAdmin(id: number) {
       const row = await complaints.viewById(id);
       if (!row) throw appError('complaints.not_found');
       return toComplaintView(row);

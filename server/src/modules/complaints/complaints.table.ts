@@ -91,3 +91,18 @@ export const complaintStatusHistory = pgTable(
   },
   (t) => [index('complaint_status_history_complaint_idx').on(t.complaintId, t.changedAt, t.id)],
 );
+
+/**
+ * Complaints per slot by workload class (spec §4), kept by a trigger on complaints (hand-written in the
+ * migration, with the `workload_class(status)` function), so the officer workload sums a few rows per
+ * officer instead of counting complaints.
+ */
+export const complaintSlotWorkload = pgTable('complaint_slot_workload', {
+  slotId: integer('slot_id')
+    .primaryKey()
+    .references(() => slots.id),
+  pending: integer('pending').notNull().default(0),
+  inProgress: integer('in_progress').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  other: integer('other').notNull().default(0),
+});

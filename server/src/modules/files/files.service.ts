@@ -4,10 +4,12 @@ import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import type { Logger } from '../../logger';
 import type { FileRow, FilesRepository } from './files.repository';
+import type { FormFileValues } from './files.table';
 import { normaliseUpload, type FileStorage } from './files.storage';
 import type { UploadedFile } from './uploaded-file';
 
 export type { FileRow } from './files.repository';
+export type { FormFileValues } from './files.table';
 
 /** Decides whether a principal may read a file of one purpose (registered by the module that owns the purpose). */
 export type FileAccessPolicy = (principal: Principal, file: FileRow) => Promise<boolean>;
@@ -25,6 +27,12 @@ export interface StagedFile {
 export interface FileOwner {
   purpose: FilePurpose;
   ownerUserId: number;
+}
+
+/** The owner of a file recorded claimed: nobody for an anonymous form's file. */
+export interface RecordOwner {
+  purpose: FilePurpose;
+  ownerUserId: number | null;
 }
 
 /** How often unclaimed uploads are looked for (each instance; a sweep finding nothing costs one indexed query). */
@@ -58,7 +66,7 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
     }
   }
 
-  const rowOf = (file: StagedFile, owner: FileOwner) => ({
+  const rowOf = (file: StagedFile, owner: RecordOwner) => ({
     path: file.path,
     mimeType: file.mimeType,
     sizeBytes: file.sizeBytes,
@@ -82,8 +90,20 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
 
     withStagedFiles,
 
-    /** Records a staged file as its form's own (claimed at once), inside the form's transaction. */
-    recordClaimed(file: StagedFile, owner: FileOwner, tx: DbOrTx) {
+    /** A staged file's row, for a form whose one statement stores its record and this row (files.table `insertFormFileSql`). */
+    formFileValues(file: StagedFile, owner: FileOwner): FormFileValues {
+      return {
+        filePath: file.path,
+        fileMimeType: file.mimeType,
+        fileSizeBytes: file.sizeBytes,
+        fileOriginalName: file.originalName,
+        filePurpose: owner.purpose,
+        fileOwnerUserId: owner.ownerUserId,
+      };
+    },
+
+    /** Records a staged file as its form's own (claimed at once), inside the form's transaction; an anonymous form's file has no owner. */
+    recordClaimed(file: StagedFile, owner: RecordOwner, tx: DbOrTx) {
       return repository.insert({ ...rowOf(file, owner), claimedAt: new Date() }, tx);
     },
 

@@ -12,13 +12,15 @@ import {
   markPaidRequestSchema,
   officerFinesQuerySchema,
 } from '@pes/contracts';
+import type { RateLimits } from '../../config';
+import { limitedRoute } from '../../http/shared-rate-limit-store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { FinesService } from './fines.service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): FastifyPluginAsyncZod {
+export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { guards, fines } = deps;
   const fineOfficers = guards.require({ roles: ['police_officer'], branches: ['Traffic Fine Branch'] });
   const citizens = guards.require({ roles: ['citizen'] });
@@ -74,6 +76,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
       '/fines/search',
       {
         onRequest: citizens,
+        config: { rateLimit: limitedRoute('fine-search', deps.limits.fineSearch) },
         schema: {
           tags: ['fines'],
           summary: 'Fines matching identity type, identity number and vehicle number together; unpaid first',
@@ -109,6 +112,7 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService }): 
       '/fines/:id/initiate-payment',
       {
         onRequest: citizens,
+        config: { rateLimit: limitedRoute('checkout', deps.limits.checkout) },
         schema: {
           tags: ['fines'],
           summary: "Start a checkout for the fine's amount; the browser goes to the answered url",

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
+import { actorOf, type AuditService } from '../audit/audit.service';
 import type { Principal } from '../../http/principal';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { dueDateFor } from './fines.dates';
@@ -20,8 +21,8 @@ import type { FinesRepository } from './fines.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService }) {
-  const { db, fines, payments } = deps;
+export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService; audit: Pick<AuditService, 'record'> }) {
+  const { db, fines, payments, audit } = deps;
 
   async function fineOrNotFound(id: string) {
     const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
@@ -33,10 +34,14 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
     /** A paid checkout for a fine marks the fine paid, in the payment's own transaction (payments' fulfiller). */
     fulfilPayment: ((payment, tx) => fines.markPaid(payment.referenceId, payment, tx)) satisfies Fulfiller,
 
-    async issue(officer: Pick<Principal, 'userId' | 'stationId'>, input: IssueFineInput, issuedAt = new Date()): Promise<Fine> {
+    async issue(
+      officer: Pick<Principal, 'userId' | 'username' | 'role' | 'branch' | 'stationId'>,
+      input: IssueFineInput,
+      issuedAt = new Date(),
+    ): Promise<Fine> {
       const incidentAt = colomboLocalToDate(input.incident_date)!;
-      const id = await db.transaction((tx) =>
-        fines.insert(
+      const id = await db.transaction(async (tx) => {
+        const fineId = await fines.insert(
           {
             citizenIdentityType: input.citizen_identity_type,
             citizenIdentityNumber: input.citizen_identity_number,
@@ -56,8 +61,11 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
             stationId: officer.stationId,
           },
           tx,
-        ),
-      );
+        );
+        const summary = { after: { vehicle_number: input.vehicle_number, amount: input.amount, offense_type: input.offense_type } };
+        await audit.record({ actor: actorOf(officer), action: 'fine.issue', subject: { type: 'fine', id: fineId }, summary }, tx);
+        return fineId;
+      });
       return (await fines.findFine(id))!;
     },
 
@@ -79,16 +87,25 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
       return fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
     },
 
-    /** Starts a checkout for the database's amount; the browser goes to the answered URL. */
+    /**
+     * Starts (or answers again) the fine's one checkout, for the database's amount. Only the citizen whose
+     * identity the fine was issued to may pay it; the gateway's page names the violation, not the vehicle.
+     */
     async initiatePayment(citizen: Principal, fineId: string) {
       const fine = await fineOrNotFound(fineId);
+      const own =
+        citizen.identityType === fine.citizenIdentityType &&
+        !!citizen.identityNumber &&
+        normaliseIdentityNumber(citizen.identityNumber) === normaliseIdentityNumber(fine.citizenIdentityNumber);
+      if (!own) throw appError('fines.not_yours');
       if (fine.status === 'paid') throw appError('fines.already_paid');
       const { url } = await payments.startCheckout({
         purpose: 'fine',
         referenceId: fine.id,
         amountCents: fine.amountCents,
-        description: `Traffic fine: ${fine.offenseType}, vehicle ${fine.vehicleNumber}`,
+        description: `Traffic fine: ${fine.offenseType}`,
         payerUserId: citizen.userId,
+        metadata: { violation: fine.offenseType },
       });
       return { url };
     },

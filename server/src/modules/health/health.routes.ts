@@ -2,27 +2,48 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase, type Database } from '../../db/client';
 
+/** A database that does not answer within this is reported as down (a frozen one would otherwise hold the probe). */
+const PING_TIMEOUT_MS = 2000;
+
+async function databaseAnswers(db: Database) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      pingDatabase(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const statusSchema = z.object({ status: z.literal('ok'), database: z.string() });
+const unavailableSchema = z.object({ status: z.literal('unavailable'), database: z.string() });
+
+/**
+ * /health: the server and its database (503 while the database does not answer); /health/live: the process
+ * answers (never touches the database, so an orchestrator does not restart a server that waits out a
+ * database outage); /health/ready: whether to send it traffic (503 while the database does not answer).
+ */
 export function healthRoutes(deps: { db: Database; databaseKind: string }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/health',
-      {
-        schema: {
-          tags: ['health'],
-          response: {
-            200: z.object({ status: z.literal('ok'), database: z.string() }),
-            503: z.object({ status: z.literal('unavailable'), database: z.string() }),
-          },
-        },
-      },
-      async (_request, reply) => {
-        try {
-          await pingDatabase(deps.db);
-          return { status: 'ok' as const, database: deps.databaseKind };
-        } catch {
-          return reply.status(503).send({ status: 'unavailable' as const, database: deps.databaseKind });
-        }
-      },
-    );
+    const withDatabase = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+      if (await databaseAnswers(deps.db)) return { status: 'ok' as const, database: deps.databaseKind };
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable' as const, database: deps.databaseKind });
+    };
+    const schema = { tags: ['health'], response: { 200: statusSchema, 503: unavailableSchema } };
+    app.get('/health', { schema }, withDatabase);
+    app.get('/health/ready', { schema }, withDatabase);
+    app.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+      status: 'ok' as const,
+    }));
   };
 }

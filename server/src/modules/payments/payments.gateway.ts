@@ -1,4 +1,5 @@
 import type { CheckoutSessionStatus } from '@pes/contracts';
+import type { Tx } from '../../db/client';
 import type { PaymentGatewayKind } from './payments.table';
 
 interface CheckoutRequest {
@@ -37,8 +38,26 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The session as the gateway knows it; undefined when it does not exist. */
   retrieveSession(sessionId: string): Promise<GatewaySession | undefined>;
+  /**
+   * Closes an open session so that it can no longer be paid; answers the session as it is afterwards (paid,
+   * when the customer paid it just before). Undefined when the gateway does not know it.
+   */
+  expireSession(sessionId: string): Promise<GatewaySession | undefined>;
+  /**
+   * Gives a paid session's money back. `idempotencyKey` makes a repeated call (a retry after a crash, a
+   * second instance) refund once; answers the gateway's reference for the refund.
+   */
+  refund(request: { sessionId: string; paymentReference: string | null; amountCents: number; idempotencyKey: string }): Promise<{ reference: string }>;
   /** Checks the signature over the raw body and reads the event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
 }
+
+/**
+ * What the portal did with a payment the gateway has just taken, decided inside the gateway's own
+ * transaction (see PaymentsService.settle): `target_paid` means the target was paid already, so the
+ * gateway must not take the money at all.
+ */
+export type SettleOutcome = 'fulfilled' | 'already' | 'duplicate' | 'target_paid' | 'ignored';
+export type Settle = (session: GatewaySession, tx: Tx, options: { refuseIfTargetPaid: boolean }) => Promise<SettleOutcome>;
 
 export const withSessionId = (path: string, sessionId: string) => path.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PaymentPurpose } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { payments } from './payments.table';
@@ -13,6 +13,9 @@ export interface PayerCheckout {
   sessionId?: string;
 }
 export type NewPayment = typeof payments.$inferInsert;
+
+/** The reconciliation's work: sessions still open here, and refunds due but not made. */
+const needsReconciling = or(eq(payments.status, 'open'), and(isNotNull(payments.refundDueAt), isNull(payments.refundedAt)));
 
 export function createPaymentsRepository(db: Database) {
   return {
@@ -40,8 +43,27 @@ export function createPaymentsRepository(db: Database) {
       return rows[0];
     },
 
-    async findBySession(sessionId: string) {
-      return (await db.select().from(payments).where(eq(payments.sessionId, sessionId)))[0];
+    async findBySession(sessionId: string, tx: DbOrTx = db) {
+      return (await tx.select().from(payments).where(eq(payments.sessionId, sessionId)))[0];
+    },
+
+    /** The target's one open checkout, if any (payments_one_open_uq allows no second). */
+    async findOpenFor(purpose: PaymentPurpose, referenceId: string) {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.purpose, purpose), eq(payments.referenceId, referenceId), eq(payments.status, 'open')));
+      return rows[0];
+    },
+
+    /** A payment that paid the target and was kept (not refunded): the target is paid. */
+    async findKeptPaymentFor(purpose: PaymentPurpose, referenceId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.purpose, purpose), eq(payments.referenceId, referenceId), eq(payments.status, 'paid'), isNull(payments.refundDueAt)))
+        .limit(1);
+      return rows[0];
     },
 
     /**
@@ -63,6 +85,42 @@ export function createPaymentsRepository(db: Database) {
         .update(payments)
         .set({ status })
         .where(and(eq(payments.sessionId, sessionId), eq(payments.status, 'open')));
+    },
+
+    /** The money came for a target already paid by another payment: it must go back. */
+    async markRefundDue(paymentId: string, tx: DbOrTx = db) {
+      await tx
+        .update(payments)
+        .set({ refundDueAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), isNull(payments.refundDueAt)));
+    },
+
+    async markRefunded(paymentId: string, refundReference: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(payments)
+        .set({ refundedAt: sql`now()`, refundReference })
+        .where(and(eq(payments.id, paymentId), isNull(payments.refundedAt)))
+        .returning({ id: payments.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes up to `limit` rows for the reconciliation, those asked about least recently first, and stamps
+     * them as asked now. SKIP LOCKED: several instances reconciling at once take different rows.
+     */
+    async claimForReconciliation(limit: number, recheckAfterMs: number, tx: DbOrTx = db) {
+      const due = tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(needsReconciling, or(isNull(payments.checkedAt), sql`${payments.checkedAt} <= now() - make_interval(secs => ${recheckAfterMs / 1000})`)))
+        .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return tx
+        .update(payments)
+        .set({ checkedAt: sql`now()` })
+        .where(inArray(payments.id, due))
+        .returning();
     },
   };
 }

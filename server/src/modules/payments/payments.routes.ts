@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { redirectResponseSchema, sandboxPayRequestSchema, sandboxSessionParamsSchema, sandboxSessionSchema } from '@pes/contracts';
+import type { RateLimits } from '../../config';
+import { limitedRoute } from '../../http/shared-rate-limit-store';
 import { errorResponses } from '../../http/error-responses';
 import type { PaymentsService } from './payments.service';
 import type { SandboxGateway } from './payments.sandbox';
 
-const errors = errorResponses(400, 402, 404, 409, 502);
+const errors = errorResponses(400, 402, 404, 409, 429, 502);
 
 /**
  * The sandbox checkout's API (public: a session id is long and random, and is the only key to it).
  * Registered only when the sandbox is the gateway.
  */
-export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: PaymentsService }): FastifyPluginAsyncZod {
+export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: PaymentsService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { sandbox, payments } = deps;
   return async (app) => {
     app.get(
@@ -30,6 +32,14 @@ export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: Payment
     app.post(
       '/payments/sandbox/sessions/:sessionId/pay',
       {
+        // Card attempts per checkout session, whoever makes them, like a card form's own limit.
+        config: {
+          rateLimit: limitedRoute(
+            'card-attempts',
+            deps.limits.cardAttempts,
+            (request) => `session:${String((request.params as { sessionId?: string }).sessionId).slice(0, 200)}`,
+          ),
+        },
         schema: {
           tags: ['payments'],
           summary: 'Pay a sandbox session with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)',
@@ -39,9 +49,9 @@ export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: Payment
         },
       },
       async (request) => {
-        const { redirectUrl } = await sandbox.pay(request.params.sessionId, request.body.card_number);
-        // Like a gateway's webhook: the payment is fulfilled now, whether or not the browser comes back.
-        await payments.sessionPaid(request.params.sessionId);
+        // Paid and fulfilled in one transaction, whether or not the browser comes back.
+        const { redirectUrl, outcome } = await sandbox.pay(request.params.sessionId, request.body.card_number, payments.settle);
+        await payments.afterSandboxPayment(request.params.sessionId, outcome);
         return { redirect_url: redirectUrl };
       },
     );

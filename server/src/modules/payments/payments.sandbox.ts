@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, centsToAmount, type CheckoutSessionStatus, type SandboxSession } from '@pes/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  PAYMENT_PURPOSES,
+  SANDBOX_CARDS,
+  SANDBOX_CHECKOUT_PATH,
+  centsToAmount,
+  type CheckoutSessionStatus,
+  type PaymentPurpose,
+  type SandboxSession,
+} from '@pes/contracts';
 import type { Database } from '../../db/client';
-import { WebhooksNotConfigured, withSessionId, type GatewaySession, type PaymentGateway } from './payments.gateway';
+import { WebhooksNotConfigured, withSessionId, type GatewaySession, type PaymentGateway, type Settle, type SettleOutcome } from './payments.gateway';
 import { sandboxCheckoutSessions } from './payments.table';
 import { appError } from '../../app-error';
 
@@ -27,6 +35,9 @@ const toGatewaySession = (row: SessionRow): GatewaySession => {
     metadata: row.metadata,
   };
 };
+
+const purposeOf = (metadata: Record<string, string>): PaymentPurpose =>
+  (PAYMENT_PURPOSES as readonly string[]).includes(metadata.purpose ?? '') ? (metadata.purpose as PaymentPurpose) : 'fine';
 
 /**
  * The in-app TEST gateway: a hosted checkout page in the web app (/checkout/:sessionId) backed by
@@ -56,6 +67,25 @@ export function createSandboxGateway(db: Database) {
       const row = await find(sessionId);
       return row && toGatewaySession(row);
     },
+    async expireSession(sessionId) {
+      await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')));
+      const row = await find(sessionId);
+      return row && toGatewaySession(row);
+    },
+    async refund({ sessionId }) {
+      // Once per session, however often asked: a second call answers the first refund's reference.
+      const reference = `SBXR-${randomBytes(6).toString('hex').toUpperCase()}`;
+      await db
+        .update(sandboxCheckoutSessions)
+        .set({ refundedAt: sql`now()`, refundReference: reference })
+        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'paid'), isNull(sandboxCheckoutSessions.refundedAt)));
+      const row = await find(sessionId);
+      if (!row?.refundReference) throw new Error(`Sandbox session ${sessionId} is not paid, so it cannot be refunded`);
+      return { reference: row.refundReference };
+    },
     parseWebhook() {
       // The sandbox tells the payments service directly when a session is paid (see pay()).
       throw new WebhooksNotConfigured('The sandbox gateway sends no webhooks');
@@ -65,12 +95,14 @@ export function createSandboxGateway(db: Database) {
   return {
     gateway,
 
-    /** What the checkout page shows. */
+    /** What the checkout page shows: the amount and what it pays for, never the vehicle number or the payer. */
     async view(sessionId: string): Promise<SandboxSession> {
       const row = await find(sessionId);
       if (!row) throw appError('payments.session_not_found');
       return {
         id: row.id,
+        purpose: purposeOf(row.metadata),
+        violation: row.metadata.violation ?? null,
         description: row.description,
         amount: centsToAmount(row.amountCents),
         currency: 'LKR',
@@ -80,29 +112,44 @@ export function createSandboxGateway(db: Database) {
     },
 
     /**
-     * Pays an open session with a test card. Paying a session that is already paid answers the same
-     * success URL again (a double click), without a second payment.
+     * Pays an open session with a test card. The session becomes paid and the payment is settled (its
+     * target fulfilled) in one transaction, so no crash can leave one without the other. A target that is
+     * paid already is refused (the session closes, no money is taken); one paid by a parallel payment in
+     * the meantime comes out `duplicate`, for the caller to refund. Paying a session that is already paid
+     * answers the same success URL again (a double click), without a second payment.
      */
-    async pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string; paidNow: boolean }> {
+    async pay(sessionId: string, cardNumber: string, settle: Settle): Promise<{ redirectUrl: string; outcome: SettleOutcome }> {
       const row = await find(sessionId);
       if (!row) throw appError('payments.session_not_found');
       const status = effectiveStatus(row);
-      if (status === 'paid') return { redirectUrl: row.successUrl, paidNow: false };
+      if (status === 'paid') return { redirectUrl: row.successUrl, outcome: 'already' };
       if (status !== 'open') throw appError('payments.session_closed');
       if (!(SANDBOX_CARDS.succeeds as readonly string[]).includes(cardNumber)) throw appError('payments.card_declined');
       const reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
-      const updated = await db
-        .update(sandboxCheckoutSessions)
-        .set({ status: 'paid', paidAt: sql`now()`, paymentReference: reference, cardLast4: cardNumber.slice(-4) })
-        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open'), sql`${sandboxCheckoutSessions.expiresAt} > now()`))
-        .returning({ id: sandboxCheckoutSessions.id });
-      if (updated.length === 0) {
-        // Another request paid or cancelled it in between.
+      const outcome = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(sandboxCheckoutSessions)
+          .set({ status: 'paid', paidAt: sql`now()`, paymentReference: reference, cardLast4: cardNumber.slice(-4) })
+          .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open'), sql`${sandboxCheckoutSessions.expiresAt} > now()`))
+          .returning();
+        if (!updated) return undefined; // another request paid or cancelled it in between
+        const settled = await settle(toGatewaySession(updated), tx, { refuseIfTargetPaid: true });
+        if (settled === 'target_paid') {
+          // Refused: no money taken, and this session can no longer be paid.
+          await tx
+            .update(sandboxCheckoutSessions)
+            .set({ status: 'expired', paidAt: null, paymentReference: null, cardLast4: null })
+            .where(eq(sandboxCheckoutSessions.id, sessionId));
+        }
+        return settled;
+      });
+      if (outcome === undefined) {
         const again = await find(sessionId);
-        if (again && effectiveStatus(again) === 'paid') return { redirectUrl: again.successUrl, paidNow: false };
+        if (again && effectiveStatus(again) === 'paid') return { redirectUrl: again.successUrl, outcome: 'already' };
         throw appError('payments.session_closed');
       }
-      return { redirectUrl: row.successUrl, paidNow: true };
+      if (outcome === 'target_paid') throw appError('payments.already_paid');
+      return { redirectUrl: row.successUrl, outcome };
     },
 
     /** The customer gives up: the session closes and the browser goes to the cancel page. */

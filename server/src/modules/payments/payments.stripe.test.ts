@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
+import { eq } from 'drizzle-orm';
 import { fineRow, finesActors, get, issueFine, paymentsOf, post } from '../fines/fines.fixtures';
+import { payments } from './payments.table';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 
@@ -29,12 +31,16 @@ interface StandInSession {
  */
 async function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
-  const requests: Array<{ method: string; path: string; auth: string | undefined }> = [];
+  const requests: Array<{ method: string; path: string; auth: string | undefined; idempotencyKey?: string; form: URLSearchParams }> = [];
+  const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
+  /** Refund requests still to answer with a 500 (Stripe having a bad minute). */
+  const failing = { refunds: 0 };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({ method: req.method!, path: req.url!, auth: req.headers.authorization });
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method!, path: req.url!, auth: req.headers.authorization, idempotencyKey, form: new URLSearchParams(body) });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
         res.end(JSON.stringify(json));
@@ -64,6 +70,33 @@ async function startStripeStandIn() {
         sessions.set(id, session);
         return send(200, session);
       }
+      const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire$/.exec(req.url!);
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+        if (session.status !== 'open') {
+          return send(400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in [open] can be expired.' } });
+        }
+        session.status = 'expired';
+        return send(200, session);
+      }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        if (failing.refunds > 0) {
+          failing.refunds--;
+          return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe' } });
+        }
+        const form = new URLSearchParams(body);
+        // Like Stripe: the same idempotency key answers the first refund again.
+        const earlier = refunds.find((r) => idempotencyKey && r.idempotencyKey === idempotencyKey);
+        const refund = earlier ?? {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          payment_intent: form.get('payment_intent')!,
+          amount: Number(form.get('amount')),
+          idempotencyKey,
+        };
+        if (!earlier) refunds.push(refund);
+        return send(200, { object: 'refund', status: 'succeeded', id: refund.id, payment_intent: refund.payment_intent, amount: refund.amount });
+      }
       const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url!);
       if (req.method === 'GET' && m) {
         const session = sessions.get(decodeURIComponent(m[1]!));
@@ -78,6 +111,8 @@ async function startStripeStandIn() {
     port: (server.address() as AddressInfo).port,
     sessions,
     requests,
+    refunds,
+    failing,
     /** The customer pays on Stripe's page. */
     complete(id: string) {
       const s = sessions.get(id)!;
@@ -117,6 +152,8 @@ describe.each(DB_KINDS)('Stripe gateway against a local Stripe stand-in on %s', 
         STRIPE_API_PORT: String(standIn.port),
         STRIPE_API_PROTOCOL: 'http',
         PUBLIC_URL: 'https://eservices.police.lk',
+        // Many checkouts from one citizen: a flood by design.
+        RATE_LIMIT_CHECKOUT: '1000',
       },
     });
     actors = await finesActors(t);
@@ -233,5 +270,79 @@ describe.each(DB_KINDS)('Stripe gateway against a local Stripe stand-in on %s', 
     const res = await post(t, `/api/fines/${fine.id}/mark-paid`, actors.citizen.token, { session_id: 'cs_test_made_up' });
     expect(res.statusCode).toBe(404);
     expect((await fineRow(t, fine.id)).status).toBe('unpaid');
+  });
+
+  it('answers a second initiate with the open Stripe session, and expires a session it cannot reuse before opening another', async () => {
+    const { fine, sessionId, url } = await startCheckout();
+    const again = await post(t, `/api/fines/${fine.id}/initiate-payment`, actors.citizen.token);
+    expect(again.json().url).toBe(url);
+    expect(standIn.sessions.size).toBe(new Set(standIn.sessions.keys()).size);
+
+    // A checkout recorded without its URL (an older build) cannot be answered again: it is expired at Stripe first.
+    await t.database.db.update(payments).set({ url: null }).where(eq(payments.sessionId, sessionId));
+    const next = await post(t, `/api/fines/${fine.id}/initiate-payment`, actors.citizen.token);
+    expect(next.json().url).not.toBe(url);
+    expect(standIn.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true);
+    expect(standIn.sessions.get(sessionId)!.status).toBe('expired');
+    expect((await paymentsOf(t, fine.id)).map((p) => [p.sessionId === sessionId, p.status]).sort()).toEqual([
+      [false, 'open'],
+      [true, 'expired'],
+    ]);
+
+    // Expired at Stripe meanwhile: a new session, not the dead one.
+    const current = next.json().url.split('/').pop() as string;
+    standIn.sessions.get(current)!.status = 'expired';
+    const fresh = await post(t, `/api/fines/${fine.id}/initiate-payment`, actors.citizen.token);
+    expect(fresh.json().url.split('/').pop()).not.toBe(current);
+  });
+
+  it('refunds through Stripe, once, a second payment that arrives for a paid fine', async () => {
+    const { fine, sessionId: first } = await startCheckout();
+    // The first session's close never reached Stripe, and the customer paid both.
+    await t.database.db.update(payments).set({ status: 'expired' }).where(eq(payments.sessionId, first));
+    const second = (await post(t, `/api/fines/${fine.id}/initiate-payment`, actors.citizen.token)).json().url.split('/').pop() as string;
+    const paid = [standIn.complete(first), standIn.complete(second)];
+    const answers = await Promise.all([webhook(signedEvent(paid[0]!)), webhook(signedEvent(paid[1]!)), webhook(signedEvent(paid[0]!))]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+
+    const rows = await paymentsOf(t, fine.id);
+    const kept = rows.filter((p) => p.status === 'paid' && p.refundDueAt === null);
+    const refunded = rows.filter((p) => p.refundDueAt !== null);
+    expect(kept).toHaveLength(1);
+    expect(refunded).toHaveLength(1);
+    expect(await fineRow(t, fine.id)).toMatchObject({ status: 'paid', paymentId: kept[0]!.id });
+    const refundedIntent = paid.find((s) => s.id === refunded[0]!.sessionId)!.payment_intent;
+    expect(standIn.refunds.filter((r) => r.payment_intent === refundedIntent)).toEqual([
+      { id: refunded[0]!.refundReference, payment_intent: refundedIntent, amount: 350050, idempotencyKey: `refund-${refunded[0]!.id}` },
+    ]);
+
+    // The reconciliation has nothing left to refund (it may fulfil other tests' sessions paid at the stand-in).
+    const pass = await t.modules.payments.reconcile({ recheckAfterMs: 0 });
+    expect(pass.refunded).toBe(0);
+    expect((await fineRow(t, fine.id)).paymentId).toBe(kept[0]!.id);
+    expect(standIn.refunds.filter((r) => r.payment_intent === refundedIntent)).toHaveLength(1);
+  });
+
+  it('keeps a refund it could not make as due and makes it on the next reconciliation, not just a log line', async () => {
+    const { fine, sessionId: first } = await startCheckout();
+    await t.database.db.update(payments).set({ status: 'expired' }).where(eq(payments.sessionId, first));
+    const second = (await post(t, `/api/fines/${fine.id}/initiate-payment`, actors.citizen.token)).json().url.split('/').pop() as string;
+    expect((await webhook(signedEvent(standIn.complete(second)))).statusCode).toBe(200);
+
+    // Stripe fails the refund (and the SDK's one retry) while the duplicate arrives.
+    standIn.failing.refunds = 2;
+    const late = standIn.complete(first);
+    expect((await webhook(signedEvent(late))).statusCode).toBe(200);
+    const due = (await paymentsOf(t, fine.id)).find((p) => p.sessionId === first)!;
+    expect(due).toMatchObject({ status: 'paid', refundedAt: null, refundReference: null });
+    expect(due.refundDueAt).not.toBeNull();
+    expect(standIn.refunds.filter((r) => r.payment_intent === late.payment_intent)).toEqual([]);
+
+    const pass = await t.modules.payments.reconcile({ recheckAfterMs: 0 });
+    expect(pass.refunded).toBe(1);
+    const made = standIn.refunds.filter((r) => r.payment_intent === late.payment_intent);
+    expect(made).toHaveLength(1);
+    expect((await paymentsOf(t, fine.id)).find((p) => p.sessionId === first)).toMatchObject({ refundReference: made[0]!.id });
+    expect(await fineRow(t, fine.id)).toMatchObject({ status: 'paid', paymentReference: standIn.sessions.get(second)!.payment_intent });
   });
 });

@@ -77,6 +77,31 @@ export async function createStripeGateway(config: StripeGatewayConfig): Promise<
       }
     },
 
+    async expireSession(sessionId) {
+      try {
+        return toGatewaySession(await stripe.checkout.sessions.expire(sessionId));
+      } catch (err) {
+        // Only open sessions can be expired: one that was paid (or expired) meanwhile is answered as it is.
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError && err.statusCode !== 404) {
+          return toGatewaySession(await stripe.checkout.sessions.retrieve(sessionId));
+        }
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
+        throw err;
+      }
+    },
+
+    async refund({ sessionId, paymentReference, amountCents, idempotencyKey }) {
+      // The payment intent is the money; a session id stands in only when Stripe gave none.
+      const paymentIntent = paymentReference && paymentReference.startsWith('pi_') ? paymentReference : undefined;
+      const intent = paymentIntent ?? idOf((await stripe.checkout.sessions.retrieve(sessionId)).payment_intent as string | { id: string } | null);
+      if (!intent) throw new Error(`Stripe session ${sessionId} has no payment intent to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: amountCents, reason: 'duplicate', metadata: { session_id: sessionId } },
+        { idempotencyKey },
+      );
+      return { reference: refund.id };
+    },
+
     parseWebhook(rawBody, signature) {
       if (!config.webhookSecret) throw new WebhooksNotConfigured('STRIPE_WEBHOOK_SECRET is not set');
       let event: ReturnType<typeof stripe.webhooks.constructEvent>;

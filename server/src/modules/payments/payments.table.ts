@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_PURPOSES } from '@pes/contracts';
 import { users } from '../users/users.table';
@@ -31,11 +32,27 @@ export const payments = pgTable(
       .references(() => users.id),
     /** The gateway's reference for the money movement (Stripe payment intent, sandbox SBX-…). */
     paymentReference: text('payment_reference'),
+    /** Where the browser pays this session: a second "initiate" for the same target answers it again. */
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconciliation last asked the gateway about this session (it takes the least recently asked first). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Paid for a target that another payment had paid already: the money goes back through the gateway. */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The gateway's reference for the refund (Stripe re_…, sandbox SBXR-…). */
+    refundReference: text('refund_reference'),
   },
   (t) => [
     uniqueIndex('payments_session_uq').on(t.sessionId),
+    // One open checkout per target, whatever the purpose, so that two racing "initiate" calls cannot both open
+    // one: the partial unique index payments_one_open_uq on (purpose, reference_id) where status = 'open' is
+    // hand-written in the migration (after closing the duplicates older builds left), see server/drizzle.
+    // The reconciliation's work: open sessions and refunds due.
+    index('payments_reconcile_idx')
+      .on(t.checkedAt)
+      .where(sql`${t.status} = 'open' or (${t.refundDueAt} is not null and ${t.refundedAt} is null)`),
     // "the latest session this citizen started for this fine"
     index('payments_reference_idx').on(t.purpose, t.referenceId, t.payerUserId, t.createdAt.desc()),
   ],
@@ -56,6 +73,9 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   paymentReference: text('payment_reference'),
   cardLast4: text('card_last4'),
+  /** A duplicate payment given back (the sandbox's record of a refund). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundReference: text('refund_reference'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),

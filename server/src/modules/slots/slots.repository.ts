@@ -5,6 +5,12 @@ import { stations } from '../stations/stations.table';
 import { officers, users } from '../users/users.table';
 import { slotOfficers, slots } from './slots.table';
 
+/**
+ * Live slots are unique by station, branch, date and times: a partial unique index, created by hand in the
+ * migration (after it soft-deletes twins that existed before), so it is not declared on the table.
+ */
+export const SLOTS_IDENTICAL_INDEX = 'slots_identical_live_uq';
+
 export function createSlotsRepository(db: Database) {
   const slotColumns = {
     id: slots.id,
@@ -41,6 +47,8 @@ export function createSlotsRepository(db: Database) {
         eq(slots.branch, sql.placeholder('branch')),
         eq(slots.date, sql.placeholder('date')),
         isNull(slots.deletedAt),
+        // Only slots that have not begun (Colombo time): later days, or later today.
+        sql`(${slots.date} > ${sql.placeholder('today')}::date or (${slots.date} = ${sql.placeholder('today')}::date and ${slots.timeFrom} > ${sql.placeholder('nowTime')}::time))`,
       ),
     )
     .orderBy(asc(slots.timeFrom), asc(slots.id))
@@ -48,8 +56,8 @@ export function createSlotsRepository(db: Database) {
 
   return {
     /** Live slots of one station and branch on one date, by time (full ones included). */
-    publicList(stationName: string, branch: SlotBranch, date: string): Promise<PublicSlot[]> {
-      return publicLookup.execute({ stationName, branch, date });
+    publicList(stationName: string, branch: SlotBranch, date: string, now: { today: string; nowTime: string }): Promise<PublicSlot[]> {
+      return publicLookup.execute({ stationName, branch, date, ...now });
     },
 
     /** Live slots of one station on one date (every branch), with their officers. */

@@ -11,24 +11,27 @@ import {
   slotIdParamSchema,
   slotOfficerParamSchema,
 } from '@pes/contracts';
+import type { RateLimits } from '../../config';
+import { limitedRoute } from '../../http/shared-rate-limit-store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { SlotsService } from './slots.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): FastifyPluginAsyncZod {
+export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { slots } = deps;
   const adminOnly = deps.guards.require({ roles: ['admin'] });
   return async (app) => {
     app.get(
       '/slots/public',
       {
+        config: { rateLimit: limitedRoute('public-slots', deps.limits.publicSlots) },
         schema: {
           tags: ['slots'],
           summary: 'Slots of a station and branch on a date (no sign-in needed); full slots have available_slots 0',
           querystring: publicSlotsQuerySchema,
-          response: { 200: publicSlotListSchema, ...errorResponses(400) },
+          response: { 200: publicSlotListSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) => slots.publicList(request.query),
@@ -69,7 +72,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
         },
       },
       async (request) => {
-        await slots.remove(request.params.id);
+        await slots.remove(principalOf(request), request.params.id);
         return { success: true as const, message: 'Slot deleted' };
       },
     );
@@ -87,7 +90,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
         },
       },
       // The request's `officerId` is the officer's row id (officers[].id), the spec's name.
-      async (request) => slots.assignOfficer(request.params.id, request.body.officerId),
+      async (request) => slots.assignOfficer(principalOf(request), request.params.id, request.body.officerId),
     );
 
     app.delete(
@@ -96,7 +99,7 @@ export function slotsRoutes(deps: { guards: AuthGuards; slots: SlotsService }): 
         onRequest: adminOnly,
         schema: { tags: ['admin'], params: slotOfficerParamSchema, response: { 200: adminSlotSchema, ...errors } },
       },
-      async (request) => slots.removeOfficer(request.params.id, request.params.officerRowId),
+      async (request) => slots.removeOfficer(principalOf(request), request.params.id, request.params.officerRowId),
     );
   };
 }

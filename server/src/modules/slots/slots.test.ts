@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
 import { users } from '../users/users.table';
-import { createSlot, dayFromToday, HOME_STATION, OTHER_STATION } from '../complaints/complaints.fixtures';
+import { complaintFields, createSlot, dayFromToday, HOME_STATION, OTHER_STATION, submitComplaint } from '../complaints/complaints.fixtures';
 import { slots } from './slots.table';
 
 describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
@@ -131,6 +131,59 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
       expect(res.statusCode, url).toBe(400);
       expect(Object.keys(res.json().error.fieldKeys), url).toContain(field);
     }
+  });
+
+  it('refuses an identical slot (station, branch, date, times) with 409, and allows it again once the first is deleted', async () => {
+    const payload = { date: dayFromToday(6), time_from: '11:00', time_to: '11:45', available_slots: 3, branch: 'Minor Offense Branch' };
+    const first = await post(payload);
+    expect(first.statusCode).toBe(201);
+    const before = await slotCount();
+    const twins = await Promise.all([post(payload), post({ ...payload, available_slots: 9 })]);
+    for (const twin of twins) {
+      expect(twin.statusCode).toBe(409);
+      expect(twin.json().error.code).toBe('slots.duplicate');
+    }
+    expect(await slotCount()).toBe(before);
+    // Other times, another branch or another station are other slots.
+    expect((await post({ ...payload, time_to: '12:00' })).statusCode).toBe(201);
+    expect((await post({ ...payload, branch: 'Crime Branch' })).statusCode).toBe(201);
+    expect((await post({ ...payload, station: OTHER_STATION })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/slots/${first.json().id}`, headers: bearer(admin) })).statusCode).toBeLessThan(300);
+    expect((await post(payload)).statusCode).toBe(201);
+  });
+
+  it('neither adds, offers nor books a slot that has already begun (Colombo time)', async () => {
+    const today = dayFromToday(0);
+    // 00:00 has begun whatever the time of day in Colombo.
+    const res = await post({ date: today, time_from: '00:00', time_to: '00:30', available_slots: 3, branch: 'Traffic Branch' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'slots.started', fieldKeys: { time_from: 'slotStarted' } });
+
+    // One made before it began (written directly, as yesterday's admin would have).
+    const [adminRow] = await t.modules.db.select({ stationId: users.stationId }).from(users).where(eq(users.username, 'admin'));
+    const [begun] = await t.modules.db
+      .insert(slots)
+      .values({
+        stationId: adminRow!.stationId!,
+        branch: 'Traffic Branch',
+        date: today,
+        timeFrom: '00:00:00',
+        timeTo: '00:30:00',
+        capacity: 3,
+        availableSlots: 3,
+      })
+      .returning({ id: slots.id });
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/public?date=${today}&branch=Traffic%20Branch&station=${encodeURIComponent(HOME_STATION)}`,
+    });
+    expect(pub.json().map((s: { id: number }) => s.id)).not.toContain(begun!.id);
+    const citizen = await createCitizen(t);
+    const booking = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', begun!.id));
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json().error.code).toBe('complaints.slot_unavailable');
+    const [after] = await t.modules.db.select({ available: slots.availableSlots }).from(slots).where(eq(slots.id, begun!.id));
+    expect(after!.available).toBe(3);
   });
 
   it('soft-deletes a slot: it leaves the lists, a second delete is 404', async () => {

@@ -28,6 +28,17 @@ describe.each(DB_KINDS)('create-officer on %s', (kind) => {
     officers: (await t.database.db.select({ n: count() }).from(officers))[0]!.n,
   });
 
+  it('refuses a password of spaces only, and keeps surrounding spaces of a real one', async () => {
+    const blank = await create(validOfficer({ password: '      ' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fieldKeys).toEqual({ password: 'passwordBlank' });
+    const spaced = validOfficer({ password: '  abc123  ' });
+    expect((await create(spaced)).statusCode).toBe(201);
+    const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: spaced.username, password } });
+    expect((await signIn('abc123')).statusCode).toBe(401);
+    expect((await signIn('  abc123  ')).statusCode).toBe(200);
+  });
+
   describe('who may call it', () => {
     it('refuses a caller without a token (401)', async () => {
       const res = await create(validOfficer(), {});

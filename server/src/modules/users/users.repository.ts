@@ -1,7 +1,11 @@
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import type { Branch, OfficerSearchResult, Role } from '@pes/contracts';
+import { and, asc, eq, gt, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminUserDetails, AdminUserRow, Branch, OfficerSearchResult, Role } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { likeEscape } from '../../db/sql';
+import { isoInstant, likeEscape } from '../../db/sql';
+import { complaintSlotWorkload } from '../complaints/complaints.table';
+import { files } from '../files/files.table';
+import { slotOfficers, slots } from '../slots/slots.table';
 import { citizenProfiles, officers, users } from './users.table';
 import { stations } from '../stations/stations.table';
 
@@ -19,7 +23,24 @@ const officerColumns = {
   station: stations.name,
 };
 
+/** Per officer: complaints by workload class, summed over the slots they serve (kept per slot by a trigger). */
+export interface WorkloadCounts {
+  officer_row_id: number;
+  officer: string;
+  branch: Branch;
+  station: string;
+  pending: number;
+  in_progress: number;
+  completed: number;
+  other: number;
+}
+
 export function createUsersRepository(db: Database) {
+  const frontPhoto = alias(files, 'front_photo');
+  const backPhoto = alias(files, 'back_photo');
+  const livePhoto = alias(files, 'live_photo');
+  const photoUrl = (path: string | null) => (path ? { url: `/uploads/${path}` } : null);
+
   return {
     async findByUsername(username: string, tx: DbOrTx = db) {
       const rows = await tx
@@ -86,6 +107,191 @@ export function createUsersRepository(db: Database) {
         .innerJoin(stations, eq(stations.id, users.stationId))
         .where(eq(officers.id, officerRowId));
       return rows[0]!;
+    },
+
+    /**
+     * Active users by id, after `afterId`: optionally of one role, and whose username, name (citizens: first,
+     * second, or both; officers: full name) starts with `search` (any case). Each match is an index range scan.
+     */
+    async listActive(filter: { search?: string; role?: Role; afterId?: number }, limit: number): Promise<AdminUserRow[]> {
+      const conditions: SQL[] = [eq(users.active, true)];
+      if (filter.role) conditions.push(eq(users.role, filter.role));
+      if (filter.afterId !== undefined) conditions.push(gt(users.id, filter.afterId));
+      if (filter.search) {
+        const prefix = `${likeEscape(filter.search.toLowerCase())}%`;
+        conditions.push(sql`${users.id} in (
+          select ${users.id} from ${users} where lower(${users.username}) like ${prefix}
+          union all select ${citizenProfiles.userId} from ${citizenProfiles}
+            where lower(${citizenProfiles.firstName} || ' ' || ${citizenProfiles.secondName}) like ${prefix} or lower(${citizenProfiles.secondName}) like ${prefix}
+          union all select ${officers.userId} from ${officers} where lower(${officers.fullName}) like ${prefix})`);
+      }
+      const rows = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          officerName: officers.fullName,
+          firstName: citizenProfiles.firstName,
+          secondName: citizenProfiles.secondName,
+          branch: officers.branch,
+          station: stations.name,
+        })
+        .from(users)
+        .leftJoin(officers, eq(officers.userId, users.id))
+        .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
+        .leftJoin(stations, eq(stations.id, users.stationId))
+        .where(and(...conditions))
+        .orderBy(asc(users.id))
+        .limit(limit);
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        role: r.role,
+        name: r.officerName ?? (r.firstName !== null ? `${r.firstName} ${r.secondName}` : null),
+        branch: r.branch,
+        station: r.station,
+      }));
+    },
+
+    /** An active user's profile: a citizen's with identity and photos, an officer's with officer details. */
+    async details(userId: number): Promise<AdminUserDetails | undefined> {
+      const rows = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          station: stations.name,
+          created_at: isoInstant(users.createdAt),
+          citizen: citizenProfiles,
+          officer: officers,
+          front: frontPhoto.path,
+          back: backPhoto.path,
+          live: livePhoto.path,
+        })
+        .from(users)
+        .leftJoin(stations, eq(stations.id, users.stationId))
+        .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
+        .leftJoin(officers, eq(officers.userId, users.id))
+        .leftJoin(frontPhoto, eq(frontPhoto.id, citizenProfiles.identityPhotoFrontId))
+        .leftJoin(backPhoto, eq(backPhoto.id, citizenProfiles.identityPhotoBackId))
+        .leftJoin(livePhoto, eq(livePhoto.id, citizenProfiles.livePhotoId))
+        .where(and(eq(users.id, userId), eq(users.active, true)))
+        .limit(1);
+      const r = rows[0];
+      if (!r) return undefined;
+      const c = r.citizen;
+      const o = r.officer;
+      return {
+        id: r.id,
+        username: r.username,
+        role: r.role,
+        station: r.station,
+        created_at: r.created_at,
+        citizen: c
+          ? {
+              first_name: c.firstName,
+              second_name: c.secondName,
+              date_of_birth: c.dateOfBirth,
+              email: c.email,
+              mobile_number: c.mobileNumber,
+              identity_type: c.identityType,
+              identity_number: c.identityNumber,
+              address: c.address,
+              marital_status: c.maritalStatus,
+              identity_photo_front: photoUrl(r.front),
+              identity_photo_back: photoUrl(r.back),
+              live_photo: photoUrl(r.live),
+            }
+          : null,
+        officer: o ? { id: o.id, full_name: o.fullName, officer_id: o.officerCode, badge_number: o.badgeNumber, rank: o.rank, branch: o.branch } : null,
+      };
+    },
+
+    /** The active user, locked for a deactivation (with their officer row). */
+    async lockActive(userId: number, tx: DbOrTx) {
+      const rows = await tx
+        .select({ id: users.id, username: users.username, role: users.role, officerRowId: officers.id })
+        .from(users)
+        .leftJoin(officers, eq(officers.userId, users.id))
+        .where(and(eq(users.id, userId), eq(users.active, true)))
+        .for('update', { of: users });
+      return rows[0];
+    },
+
+    /** Locks every active administrator's row (in id order) and counts them: two deletions cannot both take the last two. */
+    async lockActiveAdministrators(tx: DbOrTx) {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+        .orderBy(asc(users.id))
+        .for('update');
+      return rows.length;
+    },
+
+    async deactivate(userId: number, tx: DbOrTx) {
+      await tx
+        .update(users)
+        .set({ active: false, deactivatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    /** Takes an officer off every slot dated `fromDate` or later; returns those slots' ids. */
+    async removeOfficerFromSlotsFrom(officerRowId: number, fromDate: string, tx: DbOrTx) {
+      const rows = await tx
+        .delete(slotOfficers)
+        .where(
+          and(
+            eq(slotOfficers.officerRowId, officerRowId),
+            inArray(slotOfficers.slotId, tx.select({ id: slots.id }).from(slots).where(gte(slots.date, fromDate))),
+          ),
+        )
+        .returning({ slotId: slotOfficers.slotId });
+      return rows.map((r) => r.slotId);
+    },
+
+    /**
+     * Every active officer (of a branch), with complaint counts by workload class over the slots they serve.
+     * The per-slot counts are summed per officer first (one hash join and aggregate over the assignments),
+     * then joined to the officers: joining first made the planner walk every assignment by index.
+     */
+    workload(branch: Branch | undefined): Promise<WorkloadCounts[]> {
+      const sum = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.as(name);
+      const officerOfBranch = alias(officers, 'officer_of_branch');
+      const counts = db
+        .select({
+          officerRowId: slotOfficers.officerRowId,
+          pending: sum(complaintSlotWorkload.pending, 'pending'),
+          inProgress: sum(complaintSlotWorkload.inProgress, 'in_progress'),
+          completed: sum(complaintSlotWorkload.completed, 'completed'),
+          other: sum(complaintSlotWorkload.other, 'other'),
+        })
+        .from(slotOfficers)
+        .innerJoin(complaintSlotWorkload, eq(complaintSlotWorkload.slotId, slotOfficers.slotId))
+        .innerJoin(officerOfBranch, and(eq(officerOfBranch.id, slotOfficers.officerRowId), branch ? eq(officerOfBranch.branch, branch) : undefined))
+        .groupBy(slotOfficers.officerRowId)
+        .as('counts');
+      const count = (value: SQL.Aliased<number>) => sql<number>`coalesce(${value}, 0)::int`;
+      return (
+        db
+          .select({
+            officer_row_id: officers.id,
+            officer: officers.fullName,
+            branch: officers.branch,
+            station: stations.name,
+            pending: count(counts.pending),
+            in_progress: count(counts.inProgress),
+            completed: count(counts.completed),
+            other: count(counts.other),
+          })
+          .from(officers)
+          // Active officers through the (role, id) index of active users.
+          .innerJoin(users, and(eq(users.id, officers.userId), eq(users.active, true), eq(users.role, 'police_officer')))
+          .innerJoin(stations, eq(stations.id, users.stationId))
+          .leftJoin(counts, eq(counts.officerRowId, officers.id))
+          .where(branch ? eq(officers.branch, branch) : undefined)
+          .orderBy(asc(officers.fullName), asc(officers.id))
+      );
     },
 
     /** Active officers, optionally by name (contains, any case), branch and station; by name; at most `limit`. */

@@ -1,12 +1,32 @@
-import { OFFICER_SEARCH_LIMIT, type createOfficerRequestSchema, type officerSearchQuerySchema, type Role } from '@pes/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  type Branch,
+  colomboDate,
+  OFFICER_SEARCH_LIMIT,
+  workloadStatus,
+  type adminUsersQuerySchema,
+  type createOfficerRequestSchema,
+  type officerSearchQuerySchema,
+  type Role,
+  type workloadQuerySchema,
+  type WorkloadRow,
+} from '@pes/contracts';
 import type { z } from 'zod';
 import { appError } from '../../app-error';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { StationsService } from '../stations/stations.service';
 import type { UsersRepository } from './users.repository';
+
+/** An officer account just created. */
+export interface CreatedOfficer {
+  officerRowId: number;
+  branch: Branch;
+  stationId: number;
+}
 
 /** Accounts: officers (created by an administrator, and found by the admin's search) and the configured administrator. */
 export function createUsersService(deps: {
@@ -15,10 +35,19 @@ export function createUsersService(deps: {
   stations: StationsService;
   /** Ends every session of a user (auth's revocation). */
   revokeSessions: (userId: number) => Promise<void>;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, users, stations, revokeSessions } = deps;
+  const { db, users, stations, revokeSessions, audit } = deps;
+  /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
+  const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
+  const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
 
   return {
+    /** Runs `listener` after each officer account is created (committed); e.g. anonymous reports waiting for a Crime Branch officer. */
+    onOfficerCreated(listener: (officer: CreatedOfficer) => Promise<unknown>) {
+      officerCreatedListeners.push(listener);
+    },
+
     // Sign-in and sign-up (auth) read and write accounts through these: auth owns sessions, users owns accounts.
     findByUsername: (username: string) => users.findByUsername(username),
     usernameExists: (username: string) => users.usernameExists(username),
@@ -26,7 +55,7 @@ export function createUsersService(deps: {
     insertUser: users.insertUser,
     insertCitizenProfile: users.insertCitizenProfile,
 
-    async createOfficer(admin: Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
+    async createOfficer(admin: AuditActor & Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
       const stationId = await stations.idFor(input.station, admin.stationId);
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
       if (await users.officerCodeExists(input.officer_id)) throw appError('users.officer_id_taken');
@@ -45,8 +74,11 @@ export function createUsersService(deps: {
             },
             tx,
           );
+          const summary = { after: { username: user.username, officer_id: officer.officerCode, branch: officer.branch, station_id: stationId } };
+          await audit.record({ actor: actorOf(admin), action: 'officer.create', subject: { type: 'user', id: user.id }, summary }, tx);
           return officer.id;
         });
+        for (const listener of officerCreatedListeners) await listener({ officerRowId, branch: input.branch, stationId });
         return users.officerView(officerRowId);
       } catch (err) {
         if (isUniqueViolation(err, 'users_username_uq')) throw appError('auth.username_taken');
@@ -58,6 +90,66 @@ export function createUsersService(deps: {
     async searchOfficers(query: z.output<typeof officerSearchQuerySchema>) {
       const stationId = query.station ? (await stations.byName(query.station)).id : undefined;
       return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
+    },
+
+    /** Active users by id, one page at a time (keyset: the cursor is the last id shown). */
+    async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
+      const rows = await users.listActive({ search: query.search || undefined, role: query.role, afterId: query.cursor }, ADMIN_PAGE_SIZE + 1);
+      const page = rows.slice(0, ADMIN_PAGE_SIZE);
+      return { users: page, next_cursor: rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!.id) : null };
+    },
+
+    /** An active user's profile; 404 for an unknown or deleted one. */
+    async details(userId: number) {
+      const found = await users.details(userId);
+      if (!found) throw appError('users.not_found');
+      return found;
+    },
+
+    /** Registers work to do inside the transaction that deactivates an officer. */
+    onOfficerDeactivated(listener: OfficerDeactivatedListener) {
+      officerDeactivatedListeners.push(listener);
+    },
+
+    /**
+     * Deleting a user deactivates the account: it cannot sign in, its sessions end at once on every instance,
+     * it leaves the lists and its records stay. Never oneself, never the last administrator. An officer is
+     * taken off the slots from today on (and the registered listeners hand over their open work).
+     */
+    async deleteUser(admin: Principal, userId: number) {
+      if (userId === admin.userId) throw appError('users.cannot_delete_self');
+      await db.transaction(async (tx) => {
+        // Administrators are locked first, in id order, so two administrators deleting each other queue up.
+        const administrators = await users.lockActiveAdministrators(tx);
+        const target = await users.lockActive(userId, tx);
+        if (!target) throw appError('users.not_found');
+        if (target.role === 'admin' && administrators <= 1) throw appError('users.last_administrator');
+        await users.deactivate(userId, tx);
+        const summary: Record<string, unknown> = { before: { username: target.username, role: target.role, active: true }, after: { active: false } };
+        if (target.officerRowId !== null) {
+          const today = colomboDate();
+          summary.removed_from_slots = await users.removeOfficerFromSlotsFrom(target.officerRowId, today, tx);
+          for (const listener of officerDeactivatedListeners) await listener({ userId, officerRowId: target.officerRowId, today }, tx);
+        }
+        await audit.record({ actor: actorOf(admin), action: 'user.delete', subject: { type: 'user', id: userId }, summary }, tx);
+      });
+      // Sessions end once the deactivation is committed; a token checked meanwhile already finds the user inactive.
+      await revokeSessions(userId);
+    },
+
+    /** Every active officer (of a branch) with their counts by workload class and status (spec §4, §9). */
+    async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
+      const rows = await users.workload(query.branch);
+      return {
+        rows: rows.map((r) => {
+          const total = r.pending + r.in_progress + r.completed + r.other;
+          return {
+            ...r,
+            total,
+            status: workloadStatus({ total, pending: r.pending, in_progress: r.in_progress }, query.overloaded_above, query.underutilized_below),
+          };
+        }),
+      };
     },
 
     /** Makes sure the configured administrator exists, is active and signs in with the configured password. */
@@ -84,3 +176,5 @@ export function createUsersService(deps: {
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
+
+export type OfficerDeactivatedListener = (officer: { userId: number; officerRowId: number; today: string }, tx: Tx) => Promise<void>;

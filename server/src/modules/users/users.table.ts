@@ -19,7 +19,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    // The admin's users table: prefix search by username, and keyset pages of active users (by role too).
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_active_role_idx')
+      .on(t.role, t.id)
+      .where(sql`${t.active}`),
+  ],
 );
 
 export const citizenProfiles = pgTable(
@@ -41,7 +48,12 @@ export const citizenProfiles = pgTable(
     identityPhotoBackId: integer('identity_photo_back_id'),
     livePhotoId: integer('live_photo_id'),
   },
-  (t) => [uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`)],
+  (t) => [
+    uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`),
+    // The admin's search by name prefix: first name, second name, or both ("Kamal Per").
+    index('citizen_full_name_prefix_idx').on(sql`lower(${t.firstName} || ' ' || ${t.secondName}) text_pattern_ops`),
+    index('citizen_second_name_prefix_idx').on(sql`lower(${t.secondName}) text_pattern_ops`),
+  ],
 );
 
 export const officers = pgTable(
@@ -62,5 +74,6 @@ export const officers = pgTable(
     uniqueIndex('officers_user_uq').on(t.userId),
     uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerCode})`),
     index('officers_branch_idx').on(t.branch),
+    index('officers_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
   ],
 );

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../paths';
@@ -18,6 +18,18 @@ const NAV = [
 export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuToggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -34,6 +46,7 @@ export function Layout() {
           </Link>
           <button
             type="button"
+            ref={menuToggleRef}
             className="button button--ghost menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="main-nav"

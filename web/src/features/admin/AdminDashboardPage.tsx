@@ -10,11 +10,12 @@ import { AddSlotForm } from './slots/AddSlotForm';
 import { AssignOfficers } from './slots/AssignOfficers';
 import { SlotsOverview, type OverviewFilter } from './slots/SlotsOverview';
 import { useAdminSlots } from './slots/api';
+import { WorkloadTable } from './workload/WorkloadTable';
 import './slots/slots.css';
 
 /** The administrator's home: appointment slots and the officers who serve them. */
 export function AdminDashboardPage() {
-  const { t } = useTranslation(['slots', 'common']);
+  const { t } = useTranslation(['slots', 'common', 'admin']);
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const stationName = useStationName();
@@ -55,6 +56,9 @@ export function AdminDashboardPage() {
           <Link className="button button--secondary" to={paths.adminUsers}>
             {t('manageUsers')}
           </Link>
+          <Link className="button button--secondary" to={paths.adminAudit}>
+            {t('admin:auditLog')}
+          </Link>
           <button type="button" className="button button--ghost" onClick={() => void logout()}>
             {t('logout')}
           </button>
@@ -70,6 +74,7 @@ export function AdminDashboardPage() {
         <SlotsOverview filter={filter} onFilterChange={setFilter} selectedId={selectedId} onSelect={(slot) => setSelectedId(slot?.id ?? null)} />
         <AssignOfficers slot={selected} station={filter.station} />
       </div>
+      <WorkloadTable />
     </section>
   );
 }

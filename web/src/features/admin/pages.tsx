@@ -1,4 +1,5 @@
 // The pages of this area, loaded together as one chunk.
 export { AdminDashboardPage } from './AdminDashboardPage';
 export { CreateOfficerPage } from './CreateOfficerPage';
-export { UsersPage } from './UsersPage';
+export { UsersPage } from './users/UsersPage';
+export { AuditPage } from './audit/AuditPage';

@@ -1,3 +1,2 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const AnonymousComplaintPage = () => <NotYetAvailable titleKey="pageTitles.anonymousComplaint" />;
+export { AnonymousComplaintPage } from './AnonymousComplaintPage';
+export { TrackAnonymousPage } from './TrackAnonymousPage';

@@ -1,8 +1,7 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export const ClearanceInfoPage = () => <NotYetAvailable titleKey="pageTitles.clearance" />;
-export const ClearanceApplyPage = () => <NotYetAvailable titleKey="pageTitles.clearanceApply" />;
-export const ClearanceSuccessPage = () => <NotYetAvailable titleKey="pageTitles.clearanceSuccess" />;
-export const ClearanceCancelPage = () => <NotYetAvailable titleKey="pageTitles.clearanceCancel" />;
-export const TrackClearancePage = () => <NotYetAvailable titleKey="pageTitles.trackClearance" />;
-export const VerifyCertificatePage = () => <NotYetAvailable titleKey="pageTitles.verifyCertificate" />;
+// The pages of this area, loaded together as one chunk (the application wizard included).
+export { ClearanceInfoPage } from './ClearanceInfoPage';
+export { ClearanceSuccessPage } from './ClearanceSuccessPage';
+export { ClearanceCancelPage } from './ClearanceCancelPage';
+export { TrackClearancePage } from './TrackClearancePage';
+export { VerifyCertificatePage } from './VerifyCertificatePage';
+export { ClearanceApplyPage } from './apply/ClearanceApplyPage';

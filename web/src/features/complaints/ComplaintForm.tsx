@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -36,7 +36,7 @@ type Outcome = { kind: 'success'; complaint: Complaint } | { kind: 'error'; mess
 
 /** The complaint form shared by the three types: appointment, personal details, incident, evidence. */
 export function ComplaintForm({ type }: { type: ComplaintType }) {
-  const { t } = useTranslation(['complaints', 'errors']);
+  const { t, i18n } = useTranslation(['complaints', 'errors']);
   const format = useFormat();
   const stationName = useStationName();
   const form = useForm<ComplaintFormValues>({
@@ -45,7 +45,9 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
     // The error summary takes the focus and links to each field.
     shouldFocusError: false,
   });
-  const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
+  const { register, handleSubmit, reset, setError, clearErrors, formState, control } = form;
+  // The long texts, for their character counters.
+  const [whatHappened, howOccurred, evidence] = useWatch({ control, name: ['what_happened', 'how_occurred', 'evidence'] });
   const errors = formState.errors;
   const submit = useSubmitComplaint(type);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -53,11 +55,14 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   const fileRef = useRef<HTMLInputElement | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
-  const showOutcome = (next: Outcome) => {
-    setOutcome(next);
-    // Bring the result into view and to screen readers' attention.
-    requestAnimationFrame(() => outcomeRef.current?.focus());
-  };
+  const showOutcome = (next: Outcome) => setOutcome(next);
+  // Once the result is rendered (never while the panel is still empty), bring it into view and to screen readers' attention.
+  useEffect(() => {
+    const panel = outcomeRef.current;
+    if (!outcome || !panel) return;
+    panel.scrollIntoView({ block: 'start' });
+    panel.focus({ preventScroll: true });
+  }, [outcome]);
 
   const label = (name: ComplaintFieldName) => t(`fields.${name}`);
   const summaryFields = [
@@ -96,7 +101,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
       } catch (err) {
         applyServerFieldErrors(err, setError);
         // A known refusal (a full slot, say) is explained in its own words; anything else gets the form's text.
-        const known = err instanceof ApiError && err.status !== 400 && err.status < 500 ? t(`errors:${err.code}`, { defaultValue: '' }) : '';
+        const known = err instanceof ApiError && err.status !== 400 && err.status < 500 && i18n.exists(`errors:${err.code}`) ? t(`errors:${err.code}`) : '';
         showOutcome({ kind: 'error', message: known || t('form.error') });
       }
     })(event);
@@ -104,10 +109,18 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   const done = outcome?.kind === 'success' ? outcome.complaint : null;
   return (
     <form className="complaint-form stack" noValidate onSubmit={onValid}>
-      <div ref={outcomeRef} tabIndex={-1} className="complaint-form__outcome">
+      <div
+        ref={outcomeRef}
+        tabIndex={-1}
+        className="complaint-form__outcome"
+        data-testid="complaint-outcome"
+        aria-labelledby={done ? 'complaint-confirmation-title' : undefined}
+      >
         {done ? (
           <Alert kind="success">
-            <strong>{t('form.success')}</strong>
+            <h2 id="complaint-confirmation-title" className="complaint-form__confirmation-title">
+              {t('form.success')}
+            </h2>
             <p>{t('form.reference', { reference: done.reference_number })}</p>
             {done.appointment ? (
               <p>
@@ -119,6 +132,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
                 })}
               </p>
             ) : null}
+            <p>{t('form.nextSteps')}</p>
             <p>
               <Link to={paths.trackComplaint}>{t('form.trackLink')}</Link>
             </p>
@@ -195,7 +209,13 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
       <section className="card" aria-labelledby="section-incident">
         <h2 id="section-incident">{t('form.sections.incident')}</h2>
         <IncidentTypeFields type={type} form={form} />
-        <FormField id="what_happened" label={label('what_happened')} required error={errors.what_happened?.message}>
+        <FormField
+          id="what_happened"
+          label={label('what_happened')}
+          counter={{ value: whatHappened, max: 5000 }}
+          required
+          error={errors.what_happened?.message}
+        >
           <textarea rows={4} maxLength={5000} {...register('what_happened')} />
         </FormField>
         <div className="form-grid">
@@ -206,7 +226,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
             <input type="text" maxLength={300} {...register('where')} />
           </FormField>
         </div>
-        <FormField id="how_occurred" label={label('how_occurred')} error={errors.how_occurred?.message}>
+        <FormField id="how_occurred" label={label('how_occurred')} counter={{ value: howOccurred, max: 5000 }} error={errors.how_occurred?.message}>
           <textarea rows={3} maxLength={5000} {...register('how_occurred')} />
         </FormField>
         <FormField id="damage_value" label={label('damage_value')} hint={t('fields.damageHint')} error={errors.damage_value?.message}>
@@ -216,7 +236,13 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
 
       <section className="card" aria-labelledby="section-attachment">
         <h2 id="section-attachment">{t('form.sections.attachment')}</h2>
-        <FormField id="evidence" label={label('evidence')} hint={t('fields.evidenceHint')} error={errors.evidence?.message}>
+        <FormField
+          id="evidence"
+          label={label('evidence')}
+          counter={{ value: evidence, max: 5000 }}
+          hint={t('fields.evidenceHint')}
+          error={errors.evidence?.message}
+        >
           <textarea rows={2} maxLength={5000} {...register('evidence')} />
         </FormField>
         <FormField

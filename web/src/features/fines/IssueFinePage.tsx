@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField, useValidationText } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
+import { ApiError } from '../../lib/api/client';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useIssueFine } from './api';
@@ -75,11 +76,21 @@ export function IssueFinePage() {
       onSuccess: (created) => {
         setIssued(created);
         reset(EMPTY);
-        window.scrollTo({ top: 0 });
       },
       onError: (err) => applyServerFieldErrors(err, setError),
     });
   });
+
+  // The result (or the failure) takes the focus once it is rendered; a refusal naming fields leaves it to the error summary.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const failure = issue.error;
+  useEffect(() => {
+    const panel = outcomeRef.current;
+    if (!panel || (!issued && !failure)) return;
+    if (!issued && failure instanceof ApiError && Object.keys(failure.fieldKeys).length > 0) return;
+    panel.scrollIntoView({ block: 'start' });
+    panel.focus({ preventScroll: true });
+  }, [issued, failure]);
 
   return (
     <section className="page fines-page page--medium">
@@ -88,7 +99,7 @@ export function IssueFinePage() {
         <Link to={paths.policeDashboard}>{t('issue.backToDashboard')}</Link>
       </p>
 
-      <div aria-live="polite">
+      <div aria-live="polite" ref={outcomeRef} tabIndex={-1} className="fines-page__outcome" data-testid="issue-fine-outcome">
         {issued ? (
           <Alert kind="success">
             <strong>{t('issue.success')}</strong>
@@ -100,12 +111,12 @@ export function IssueFinePage() {
             })}
           </Alert>
         ) : null}
+        {issue.isError ? (
+          <Alert kind="error">
+            <strong>{t('issue.failed')}</strong> {errorMessage(issue.error, 'errors:generic')}
+          </Alert>
+        ) : null}
       </div>
-      {issue.isError ? (
-        <Alert kind="error">
-          <strong>{t('issue.failed')}</strong> {errorMessage(issue.error, 'errors:generic')}
-        </Alert>
-      ) : null}
 
       <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="issue-fine-title">
         <h2 id="issue-fine-title" className="visually-hidden">

@@ -11,6 +11,7 @@ export function ServiceCard({
   body,
   icon,
   note,
+  extra,
   onNeedSignIn,
 }: {
   to: string;
@@ -18,6 +19,8 @@ export function ServiceCard({
   body: string;
   icon: ReactNode;
   note?: string;
+  /** More below the body, above the card's link (its own links and alerts stay usable). */
+  extra?: ReactNode;
   onNeedSignIn?: (path: string) => void;
 }) {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -37,6 +40,7 @@ export function ServiceCard({
       </h2>
       <p className="service-card__body">{body}</p>
       {note ? <p className="service-card__note">{note}</p> : null}
+      {extra ? <div className="service-card__extra">{extra}</div> : null}
     </li>
   );
 }

@@ -66,16 +66,23 @@ export function CheckoutPage() {
   );
 }
 
+/** What is paid for: the purpose and, for a fine, its violation (never the vehicle number), and the amount. */
 function SessionSummary({ session }: { session: SandboxSession }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'fines']);
   const format = useFormat();
   return (
     <div className="checkout__summary">
       <div>
         <p className="checkout__muted">{t('checkout.payingFor')}</p>
         <p>
-          <strong>{session.description}</strong>
+          <strong>{t(`checkout.purposes.${session.purpose}`)}</strong>
         </p>
+        {session.violation ? (
+          <p className="checkout__violation">
+            <span className="checkout__muted">{t('checkout.violation')}</span>{' '}
+            {t(`fines:offenseTypes.${session.violation}`, { defaultValue: session.violation })}
+          </p>
+        ) : null}
       </div>
       <p className="checkout__amount" aria-label={t('checkout.amountLabel', { amount: format.money(session.amount) })}>
         {format.money(session.amount)}
@@ -152,6 +159,18 @@ function CardForm({ session }: { session: SandboxSession }) {
 
   const declined = pay.error instanceof ApiError && pay.error.code === 'payments.card_declined';
   const busy = pay.isPending || cancel.isPending || leaving;
+  // Paid already (by another checkout): nothing more to pay here; the error says whether money was taken back.
+  if (pay.error instanceof ApiError && (pay.error.code === 'payments.already_paid' || pay.error.code === 'payments.refunded')) {
+    return (
+      <div className="card stack">
+        <SessionSummary session={session} />
+        <Alert kind="warning">{errorMessage(pay.error, 'payments:checkout.payFailed')}</Alert>
+        <p>
+          <Link to={paths.home}>{t('common:actions.backHome')}</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="checkout-form-title">
       <SessionSummary session={session} />

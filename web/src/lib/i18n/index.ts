@@ -4,7 +4,22 @@ import { LANGUAGES, validationMessagesEn, type Language } from '@pes/contracts';
 import { storedLanguage, storeLanguage } from './languages';
 
 /** Namespaces, one per feature area; each has a JSON file per language under src/locales. */
-export const NAMESPACES = ['common', 'validation', 'errors', 'home', 'auth', 'complaints', 'fines', 'police', 'slots', 'payments', 'officers'] as const;
+export const NAMESPACES = [
+  'common',
+  'validation',
+  'errors',
+  'home',
+  'auth',
+  'complaints',
+  'fines',
+  'police',
+  'slots',
+  'payments',
+  'officers',
+  'admin',
+  'clearance',
+  'anonymous',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, validationMessagesEn } from '@pes/contracts';
+import { flattenTexts } from '../../test/flatten-texts';
 
 /**
  * Every text exists in English, Sinhala and Tamil. Namespaces are assembled exactly as the loader in
@@ -25,16 +26,6 @@ for (const [file, data] of Object.entries(files)) {
 function namespace(lng: string, ns: string): Record<string, unknown> {
   if (lng === 'en' && ns === 'validation') return validationMessagesEn;
   return Object.assign({}, ...(parts.get(`${lng}/${ns}`) ?? []).map((p) => p.data));
-}
-
-/** Leaf key paths → values. */
-function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()) {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
 }
 
 const variables = (text: unknown) => (typeof text === 'string' ? [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort() : []);
@@ -83,9 +74,9 @@ describe('locale files', () => {
   it('Sinhala and Tamil have exactly the English keys, with the same {{variables}}', () => {
     const problems: string[] = [];
     for (const ns of new Set([...NAMESPACES, ...namespacesOnDisk])) {
-      const en = flatten(namespace('en', ns));
+      const en = flattenTexts(namespace('en', ns));
       for (const lng of OTHER_LANGUAGES) {
-        const other = flatten(namespace(lng, ns));
+        const other = flattenTexts(namespace(lng, ns));
         for (const [key, text] of en) {
           if (!other.has(key)) problems.push(`${lng}/${ns}: missing ${key}`);
           else if (variables(text).join() !== variables(other.get(key)).join()) problems.push(`${lng}/${ns}: ${key} has other {{variables}}`);
@@ -100,7 +91,7 @@ describe('locale files', () => {
     const problems: string[] = [];
     for (const ns of new Set([...NAMESPACES, ...namespacesOnDisk])) {
       for (const lng of LANGUAGES) {
-        for (const [key, text] of flatten(namespace(lng, ns))) {
+        for (const [key, text] of flattenTexts(namespace(lng, ns))) {
           if (typeof text !== 'string' || text.trim() === '') problems.push(`${lng}/${ns}: ${key} is empty or not text`);
         }
       }

@@ -1,0 +1,62 @@
+// Lighthouse (mobile, its default) on the home page and /pay-fine of the built app: CLS, accessibility and performance
+// against issue 15's targets (CLS ≤ 0.05, accessibility 100, performance ≥ 90). Lighthouse is not a dependency: this
+// script installs it on demand (`npm install --no-save lighthouse@12.8.2 -w @pes/bench`). Run it with the machine
+// otherwise idle; it uses the system Chromium (CHROME_PATH, /usr/bin/chromium by default).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const PAGES = ['/', '/pay-fine'];
+const TARGETS = { cls: 0.05, accessibility: 100, performance: 90 };
+
+async function loadLighthouse() {
+  try {
+    return await import('lighthouse');
+  } catch {
+    console.log(`installing ${LIGHTHOUSE} (not saved as a dependency)…`);
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', LIGHTHOUSE, '-w', '@pes/bench'], { cwd: ROOT, stdio: 'inherit' });
+    return import('lighthouse');
+  }
+}
+
+requireBuild();
+const { default: lighthouse } = await loadLighthouse();
+// Lighthouse's own dependency, there once Lighthouse is.
+const chromeLauncher = await import('chrome-launcher');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-bench-lighthouse-'));
+const server = await startServer({ dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+let allOk = true;
+try {
+  for (const page of PAGES) {
+    const result = await lighthouse(`${server.base}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { audits, categories } = result.lhr;
+    const cls = audits['cumulative-layout-shift'].numericValue;
+    const accessibility = Math.round(categories.accessibility.score * 100);
+    const performance = Math.round(categories.performance.score * 100);
+    allOk =
+      printTable(`Lighthouse mobile: ${page}`, [
+        { measure: 'cumulative layout shift', value: cls.toFixed(3), target: `≤ ${TARGETS.cls}`, ok: cls <= TARGETS.cls },
+        { measure: 'accessibility', value: accessibility, target: `${TARGETS.accessibility}`, ok: accessibility >= TARGETS.accessibility },
+        { measure: 'performance', value: performance, target: `≥ ${TARGETS.performance}`, ok: performance >= TARGETS.performance },
+        { measure: 'largest contentful paint', value: `${Math.round(audits['largest-contentful-paint'].numericValue)} ms` },
+        { measure: 'total blocking time', value: `${Math.round(audits['total-blocking-time'].numericValue)} ms` },
+      ]) && allOk;
+  }
+} finally {
+  await chrome.kill();
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = allOk ? 0 : 1;

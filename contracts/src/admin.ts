@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { BRANCHES, IDENTITY_TYPES, ROLES } from './enums';
+import { msg } from './messages';
+import { complaintSchema } from './complaints';
+import { isoDate } from './common';
+
+// The administrator's area: users, their complaints, the officer workload and the audit log.
+
+/** Rows per page of the users table and of the audit log. */
+export const ADMIN_PAGE_SIZE = 25;
+/** Longest search text (a username or a name prefix). */
+export const USER_SEARCH_MAX = 100;
+
+/** A keyset cursor: the last row's id, as decimal digits. */
+const cursorSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, msg('invalidCursor'))
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, msg('invalidCursor'))
+  .optional();
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(USER_SEARCH_MAX, msg('tooLong')).optional(),
+  role: z.enum(ROLES, msg('invalidChoice')).optional(),
+  cursor: cursorSchema,
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  /** Citizens: first and second name; officers: full name; administrators: null. */
+  name: z.string().nullable(),
+  branch: z.enum(BRANCHES).nullable(),
+  station: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUsersPageSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  /** The next page's cursor, or null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+const photoSchema = z.object({ url: z.string() }).nullable();
+
+export const adminUserDetailsSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  station: z.string().nullable(),
+  created_at: z.string(),
+  citizen: z
+    .object({
+      first_name: z.string(),
+      second_name: z.string(),
+      date_of_birth: z.string(),
+      email: z.string(),
+      mobile_number: z.string(),
+      identity_type: z.enum(IDENTITY_TYPES),
+      identity_number: z.string(),
+      address: z.string(),
+      marital_status: z.string(),
+      identity_photo_front: photoSchema,
+      identity_photo_back: photoSchema,
+      live_photo: photoSchema,
+    })
+    .nullable(),
+  officer: z
+    .object({
+      id: z.number().int(),
+      full_name: z.string(),
+      officer_id: z.string(),
+      badge_number: z.string(),
+      rank: z.string().nullable(),
+      branch: z.enum(BRANCHES),
+    })
+    .nullable(),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+
+export const adminCitizenComplaintsSchema = z.object({ current: z.array(complaintSchema), past: z.array(complaintSchema) });
+export type AdminCitizenComplaints = z.infer<typeof adminCitizenComplaintsSchema>;
+export const adminAssignedComplaintsSchema = z.object({ complaints: z.array(complaintSchema) });
+
+export const deleteUserResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- Workload (spec §4, §9) ----
+
+export const WORKLOAD_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
+export type WorkloadClass = (typeof WORKLOAD_CLASSES)[number];
+export const WORKLOAD_STATUSES = ['overloaded', 'balanced', 'under-utilized'] as const;
+export type WorkloadStatus = (typeof WORKLOAD_STATUSES)[number];
+export const DEFAULT_OVERLOADED_ABOVE = 8;
+export const DEFAULT_UNDERUTILIZED_BELOW = 2;
+
+/** The workload class of a complaint status (spec §4; the database's `workload_class` function says the same). */
+export function workloadClass(status: string): WorkloadClass {
+  const s = status.toLowerCase();
+  if (s.includes('progress')) return 'in_progress';
+  if (s.includes('pending') || s.includes('assigned')) return 'pending';
+  if (s.includes('resolved') || s.includes('closed') || s.includes('completed')) return 'completed';
+  return 'other';
+}
+
+/** Overloaded when pending plus in progress exceeds the upper threshold; else under-utilized when total is below the lower one. */
+export function workloadStatus(
+  row: { total: number; pending: number; in_progress: number },
+  overloadedAbove: number,
+  underutilizedBelow: number,
+): WorkloadStatus {
+  if (row.pending + row.in_progress > overloadedAbove) return 'overloaded';
+  if (row.total < underutilizedBelow) return 'under-utilized';
+  return 'balanced';
+}
+
+const threshold = (fallback: number) =>
+  z.coerce
+    .number(msg('thresholdInvalid'))
+    .int(msg('thresholdInvalid'))
+    .min(0, msg('thresholdInvalid'))
+    .max(1_000_000, msg('thresholdInvalid'))
+    .default(fallback);
+
+export const workloadQuerySchema = z.object({
+  branch: z.enum(BRANCHES, msg('invalidChoice')).optional(),
+  overloaded_above: threshold(DEFAULT_OVERLOADED_ABOVE),
+  underutilized_below: threshold(DEFAULT_UNDERUTILIZED_BELOW),
+});
+
+export const workloadRowSchema = z.object({
+  officer_row_id: z.number().int(),
+  officer: z.string(),
+  branch: z.enum(BRANCHES),
+  station: z.string(),
+  total: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  other: z.number().int(),
+  status: z.enum(WORKLOAD_STATUSES),
+});
+export type WorkloadRow = z.infer<typeof workloadRowSchema>;
+export const workloadResponseSchema = z.object({ rows: z.array(workloadRowSchema) });
+
+// ---- Audit log ----
+
+export const AUDIT_ACTIONS = [
+  'slot.create',
+  'slot.delete',
+  'slot.assign_officer',
+  'slot.remove_officer',
+  'officer.create',
+  'user.delete',
+  'complaint.status',
+  'fine.issue',
+  'auth.sign_in',
+  'auth.sign_in_refused',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditQuerySchema = z.object({
+  /** The actor's username (any letter case). */
+  actor: z.string().trim().max(USER_SEARCH_MAX, msg('tooLong')).optional(),
+  action: z.enum(AUDIT_ACTIONS, msg('invalidChoice')).optional(),
+  /** Colombo calendar days, both included. */
+  from: isoDate('invalidDate').optional(),
+  to: isoDate('invalidDate').optional(),
+  cursor: cursorSchema,
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601 (UTC) */
+  at: z.string(),
+  actor_user_id: z.number().int().nullable(),
+  actor_username: z.string(),
+  actor_role: z.enum(ROLES).nullable(),
+  actor_branch: z.enum(BRANCHES).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  subject_type: z.string(),
+  subject_id: z.string().nullable(),
+  summary: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

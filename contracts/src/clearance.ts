@@ -1,0 +1,506 @@
+import { z } from 'zod';
+import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { isoDate, optionalText, requiredText } from './common';
+import { centsToAmount, normaliseIdentityNumber } from './fines';
+import { msg, type ValidationMessageKey } from './messages';
+import { colomboDate } from './time';
+
+// ---------------------------------------------------------------------------------------------
+// Constants (citizen-portal.md §9, police-and-admin.md §9, product-decisions.md "Clearance certificates").
+
+/** The application fee, which is also the total: LKR 5,000.00. */
+export const CLEARANCE_FEE_CENTS = 500_000;
+export const CLEARANCE_FEE_AMOUNT = centsToAmount(CLEARANCE_FEE_CENTS);
+export const CLEARANCE_PROCESSING_WORKING_DAYS = 14;
+export const CERTIFICATE_VALIDITY_MONTHS = 6;
+/** The left-Sri-Lanka question is about this age; the birth certificate is needed under CLEARANCE_ADULT_AGE. */
+export const LEFT_BEFORE_AGE = 16;
+export const CLEARANCE_ADULT_AGE = 18;
+export const RESIDENCE_HISTORY_MAX = 20;
+/** Reference numbers: PCC-<year>-<6 digits>. */
+export const CLEARANCE_REFERENCE_PATTERN = /^PCC-\d{4}-\d{6,}$/;
+
+export const CLEARANCE_APPLICATION_TYPES = ['new'] as const;
+export const CLEARANCE_NATIONALITIES = ['sri_lankan', 'dual_citizenship', 'british', 'indian', 'qatari', 'other'] as const;
+export const CLEARANCE_SEXES = ['male', 'female'] as const;
+export const CLEARANCE_TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Rev'] as const;
+/** The nearest station options of the form (§9). */
+export const CLEARANCE_STATIONS = ['Slave Island Police', 'Kollupitiya Police Station'] as const;
+
+/** The documents of step 7, by the spec's names. */
+export const CLEARANCE_DOCUMENTS = [
+  'passportPersonalPage',
+  'passportCountriesPage',
+  'nicFront',
+  'nicBack',
+  'newNicFront',
+  'newNicBack',
+  'birthCertificateFront',
+  'birthCertificateBack',
+] as const;
+export type ClearanceDocument = (typeof CLEARANCE_DOCUMENTS)[number];
+
+/**
+ * Stored states. `awaiting_payment` is the application before its fee is paid: officers never see it,
+ * and the citizen's tracking ignores it. The others are the spec's.
+ */
+export const CLEARANCE_STATUSES = ['awaiting_payment', 'pending', 'in_progress', 'completed', 'rejected'] as const;
+export type ClearanceStatus = (typeof CLEARANCE_STATUSES)[number];
+/** What an Admin Branch officer may set (rejected needs a reason). */
+export const CLEARANCE_OFFICER_STATUSES = ['pending', 'in_progress', 'completed', 'rejected'] as const;
+export type ClearanceOfficerStatus = (typeof CLEARANCE_OFFICER_STATUSES)[number];
+/** Statuses of an open application: a citizen has at most one. */
+export const CLEARANCE_OPEN_STATUSES = ['awaiting_payment', 'pending', 'in_progress'] as const;
+
+/** Certificate draft defaults (police-and-admin.md §9). */
+export const CERTIFICATE_DEFAULTS = {
+  addresseeTitle: 'THE VISA OFFICER',
+  department: 'Department of Home Affairs',
+  country: 'Sri Lanka',
+  remarks:
+    'According to the records of the Sri Lanka Police, no criminal convictions have been recorded against the above-named person during the period stated.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Dates.
+
+/** Whole years from `dateOfBirth` to `on` (both YYYY-MM-DD); undefined when the date is not valid. */
+export function ageOn(dateOfBirth: string | undefined, on: string = colomboDate()): number | undefined {
+  if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return undefined;
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = on.split('-').map(Number) as [number, number, number];
+  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return age >= 0 ? age : undefined;
+}
+
+/** `isoDate` plus `months` calendar months, clamped to the month's last day: 2026-08-31 + 6 → 2027-02-28. */
+export function addMonths(isoDay: string, months: number) {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The last day a certificate whose period starts on `periodFrom` is valid. */
+export const certificateValidUntil = (periodFrom: string) => addMonths(periodFrom, CERTIFICATE_VALIDITY_MONTHS);
+
+/** Birth certificate front and back are required under 18 (§9); NIC front and back always. */
+export function requiredDocuments(dateOfBirth: string | undefined, today = colomboDate()): Partial<Record<ClearanceDocument, ValidationMessageKey>> {
+  const age = ageOn(dateOfBirth, today);
+  const out: Partial<Record<ClearanceDocument, ValidationMessageKey>> = { nicFront: 'nicFrontRequired', nicBack: 'nicBackRequired' };
+  if (age !== undefined && age < CLEARANCE_ADULT_AGE) {
+    out.birthCertificateFront = 'birthCertificateFrontRequired';
+    out.birthCertificateBack = 'birthCertificateBackRequired';
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The nine steps (§3 fields, §5 rules). Each step is an object schema plus the rule across its fields;
+// the submit payload is all of them merged, with every rule.
+
+const yesNo = z.boolean(msg('required'));
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, msg('required'));
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, msg('invalidChoice')).optional());
+const nic = (key: ValidationMessageKey = 'required') =>
+  requiredText(20, key)
+    .transform(normaliseIdentityNumber)
+    .refine((v) => NIC_PATTERN.test(v), msg('nicFormat'));
+const optionalNic = () =>
+  optionalText(20)
+    .transform((v) => (v === undefined ? undefined : normaliseIdentityNumber(v)))
+    .refine((v) => v === undefined || NIC_PATTERN.test(v), msg('nicFormat'));
+const optionalPassport = () =>
+  optionalText(20)
+    .transform((v) => (v === undefined ? undefined : v.toUpperCase()))
+    .refine((v) => v === undefined || PASSPORT_PATTERN.test(v), msg('passportSymbols'));
+const pastDate = (key: ValidationMessageKey) => isoDate().refine((v) => v <= colomboDate(), msg(key));
+const optionalDate = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional());
+const MOBILE_PATTERN = /^\+?\d{9,15}$/;
+const mobile = () =>
+  requiredText(20)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => MOBILE_PATTERN.test(v), msg('invalidMobile'));
+const email = () =>
+  requiredText(254)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg('invalidEmail'));
+
+type Ctx = z.RefinementCtx;
+const issue = (ctx: Ctx, path: (string | number)[], key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', path, message: key });
+
+/** A rule across fields: `ok` sees the values even where another field failed (so every bad field is named at once). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the values as far as they parsed
+type CrossRule = { path: string[]; message: ValidationMessageKey; ok: (v: any) => boolean };
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+function withRules<S extends z.ZodType>(schema: S, rules: CrossRule[]): S {
+  return rules.reduce<z.ZodType>((out, r) => out.refine(r.ok, { path: r.path, message: r.message, when: () => true }), schema) as S;
+}
+
+export const clearanceStep1Shape = {
+  application_type: choice(CLEARANCE_APPLICATION_TYPES),
+  nationality: choice(CLEARANCE_NATIONALITIES),
+  nationality_other: optionalText(100),
+  date_of_birth: pastDate('dateOfBirthFuture'),
+  left_before_sixteen: yesNo,
+};
+const step1Rules: CrossRule[] = [
+  { path: ['nationality_other'], message: 'required', ok: (v) => v?.nationality !== 'other' || !!str(v.nationality_other)?.trim() },
+  { path: ['left_before_sixteen'], message: 'leftBeforeSixteenMission', ok: (v) => v?.left_before_sixteen !== true },
+];
+
+export const clearanceStep2Shape = {
+  nic_number: nic(),
+  confirm_nic_number: requiredText(20).transform(normaliseIdentityNumber),
+  new_nic_number: optionalNic(),
+  passport_number: optionalPassport(),
+  confirm_passport_number: optionalText(20).transform((v) => v?.toUpperCase()),
+  country: requiredText(100),
+  station: choice(CLEARANCE_STATIONS),
+  reference_location: optionalText(200),
+  quick_country: optionalText(100),
+  embassy: z
+    .object({ name: optionalText(200), address: optionalText(500) }, msg('invalidType'))
+    .optional()
+    .nullable()
+    .transform((v) => v ?? undefined),
+};
+const same = (a: unknown, b: unknown) => normaliseIdentityNumber(str(a) ?? '') === normaliseIdentityNumber(str(b) ?? '');
+const step2Rules: CrossRule[] = [
+  {
+    path: ['confirm_nic_number'],
+    message: 'nicMismatch',
+    ok: (v) => !str(v?.nic_number) || !str(v?.confirm_nic_number) || same(v.nic_number, v.confirm_nic_number),
+  },
+  { path: ['confirm_passport_number'], message: 'passportMismatch', ok: (v) => same(v?.passport_number, v?.confirm_passport_number) },
+];
+
+export const clearanceStep3Shape = {
+  full_name_nic: requiredText(200),
+  sex: choice(CLEARANCE_SEXES),
+  title: choice(CLEARANCE_TITLES),
+  full_name_passport: optionalText(200),
+  name_to_print: requiredText(200),
+  passport_issue_date: optionalDate(),
+};
+const step3Rules: CrossRule[] = [
+  { path: ['passport_issue_date'], message: 'passportIssueFuture', ok: (v) => !str(v?.passport_issue_date) || v.passport_issue_date <= colomboDate() },
+  {
+    path: ['passport_issue_date'],
+    message: 'passportIssueBeforeBirth',
+    ok: (v) => !str(v?.passport_issue_date) || !str(v?.date_of_birth) || v.passport_issue_date >= v.date_of_birth,
+  },
+];
+
+export const residenceEntrySchema = z
+  .object(
+    {
+      address: requiredText(300),
+      policeArea: requiredText(100),
+      fromDate: isoDate(),
+      toDate: isoDate(),
+    },
+    msg('invalidType'),
+  )
+  .superRefine((v, ctx) => {
+    if (v.fromDate >= v.toDate) issue(ctx, ['toDate'], 'fromBeforeTo');
+    else if (v.toDate > colomboDate()) issue(ctx, ['toDate'], 'residenceDateFuture');
+  });
+export type ResidenceEntry = z.infer<typeof residenceEntrySchema>;
+
+export const clearanceStep4Shape = {
+  address_sri_lanka: requiredText(500),
+  address_overseas: optionalText(500),
+  occupation: requiredText(100),
+  purpose: requiredText(300),
+  previously_applied: z.boolean(msg('invalidType')).optional().default(false),
+  residence_history: z.array(residenceEntrySchema, msg('invalidType')).max(RESIDENCE_HISTORY_MAX, msg('residenceHistoryTooLong')).default([]),
+};
+
+export const clearanceStep5Shape = {
+  delivery_address1: requiredText(200),
+  delivery_address2: optionalText(200),
+  delivery_city: requiredText(100),
+  delivery_postal_code: requiredText(20),
+  delivery_state: requiredText(100),
+  delivery_country: requiredText(100),
+  mobile_number: mobile(),
+  confirm_mobile_number: requiredText(20).transform((v) => v.replace(/[\s-]/g, '')),
+  email: email(),
+  confirm_email: requiredText(254).transform((v) => v.toLowerCase()),
+  slbfe_referred: z.boolean(msg('invalidType')).optional().default(false),
+};
+const digits = (v: unknown) => (str(v) ?? '').replace(/[\s-]/g, '');
+const lower = (v: unknown) => (str(v) ?? '').trim().toLowerCase();
+const step5Rules: CrossRule[] = [
+  {
+    path: ['confirm_mobile_number'],
+    message: 'mobileMismatch',
+    ok: (v) => !str(v?.mobile_number) || !str(v?.confirm_mobile_number) || digits(v.mobile_number) === digits(v.confirm_mobile_number),
+  },
+  { path: ['confirm_email'], message: 'emailMismatch', ok: (v) => !str(v?.email) || !str(v?.confirm_email) || lower(v.email) === lower(v.confirm_email) },
+];
+
+export const spouseSchema = z.object(
+  {
+    full_name: optionalText(200),
+    nationality: optionalText(100),
+    passport_number: optionalPassport(),
+    nic_number: optionalNic(),
+  },
+  msg('invalidType'),
+);
+export const clearanceStep6Shape = {
+  spouse: spouseSchema
+    .optional()
+    .nullable()
+    .transform((v) => (v && Object.values(v).some((x) => x !== undefined) ? v : undefined)),
+};
+
+const uploadPath = optionalText(200);
+export const clearanceUploadsSchema = z.object(
+  Object.fromEntries(CLEARANCE_DOCUMENTS.map((d) => [d, uploadPath])) as Record<ClearanceDocument, typeof uploadPath>,
+  msg('invalidType'),
+);
+export type ClearanceUploads = Partial<Record<ClearanceDocument, string>>;
+export const clearanceStep7Shape = { uploads: clearanceUploadsSchema.prefault({}) };
+const DOCUMENT_REQUIRED: Partial<Record<ClearanceDocument, ValidationMessageKey>> = {
+  nicFront: 'nicFrontRequired',
+  nicBack: 'nicBackRequired',
+  birthCertificateFront: 'birthCertificateFrontRequired',
+  birthCertificateBack: 'birthCertificateBackRequired',
+};
+const step7Rules: CrossRule[] = Object.entries(DOCUMENT_REQUIRED).map(([document, message]) => ({
+  path: ['uploads', document],
+  message,
+  ok: (v) => !(document in requiredDocuments(str(v?.date_of_birth))) || !!str(v?.uploads?.[document])?.trim(),
+}));
+
+export const clearanceStep8Shape = { declaration: z.literal(true, msg('declarationRequired')) };
+export const clearanceStep9Shape = { payment_declaration: z.literal(true, msg('paymentDeclarationRequired')) };
+
+/** The date of birth rides along with steps whose rules need it (3 and 7), as the wizard's values hold it. */
+const withBirth = { date_of_birth: z.string().optional() };
+
+/** Step schemas, in order (index 0 is step 1): the wizard validates a step with its schema on Next. */
+export const CLEARANCE_STEP_SCHEMAS = [
+  withRules(z.object(clearanceStep1Shape), step1Rules),
+  withRules(z.object(clearanceStep2Shape), step2Rules),
+  withRules(z.object({ ...clearanceStep3Shape, ...withBirth }), step3Rules),
+  z.object(clearanceStep4Shape),
+  withRules(z.object(clearanceStep5Shape), step5Rules),
+  z.object(clearanceStep6Shape),
+  withRules(z.object({ ...clearanceStep7Shape, ...withBirth }), step7Rules),
+  z.object(clearanceStep8Shape),
+  z.object(clearanceStep9Shape),
+] as const;
+export const CLEARANCE_STEP_COUNT = CLEARANCE_STEP_SCHEMAS.length;
+
+/** The whole application, as `POST /clearance/apply` takes it: every step's fields and rules. */
+export const clearanceApplicationSchema = withRules(
+  z.object({
+    ...clearanceStep1Shape,
+    ...clearanceStep2Shape,
+    ...clearanceStep3Shape,
+    ...clearanceStep4Shape,
+    ...clearanceStep5Shape,
+    ...clearanceStep6Shape,
+    ...clearanceStep7Shape,
+    ...clearanceStep8Shape,
+    ...clearanceStep9Shape,
+  }),
+  [...step1Rules, ...step2Rules, ...step3Rules, ...step5Rules, ...step7Rules],
+);
+export type ClearanceApplicationInput = z.input<typeof clearanceApplicationSchema>;
+export type ClearanceApplication = z.output<typeof clearanceApplicationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+export const identityNumberParamSchema = z.object({ identity_number: z.string().max(40) });
+export const clearanceStatusResponseSchema = z.object({ exists: z.boolean() });
+
+export const clearanceApplyResponseSchema = z.object({ url: z.string(), sessionId: z.string() });
+
+export const clearanceSessionParamSchema = z.object({ sessionId: z.string().min(1).max(200) });
+export const clearancePaymentStatusSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  checkoutSession: z.object({ id: z.string(), payment_status: z.enum(['paid', 'unpaid']) }),
+  clearanceCertificate: z.object({ reference_number: z.string().nullable(), amount: z.string() }),
+});
+export type ClearancePaymentStatus = z.infer<typeof clearancePaymentStatusSchema>;
+
+/** The wizard's saved draft: the step reached and the values so far (any shape; checked on submit). */
+export const CLEARANCE_DRAFT_MAX_BYTES = 64 * 1024;
+export const clearanceDraftSchema = z.object({
+  step: z.number(msg('invalidType')).int().min(1).max(CLEARANCE_STEP_COUNT),
+  data: z.record(z.string(), z.unknown(), msg('invalidType')).refine((v) => JSON.stringify(v).length <= CLEARANCE_DRAFT_MAX_BYTES, msg('tooLong')),
+});
+export type ClearanceDraft = z.infer<typeof clearanceDraftSchema>;
+export const clearanceDraftResponseSchema = z.object({ draft: clearanceDraftSchema.extend({ updated_at: z.string() }).nullable() });
+
+const statusField = z.enum(CLEARANCE_STATUSES);
+
+/** A status change, as the application's history keeps it. */
+export const clearanceHistoryEntrySchema = z.object({
+  from_status: statusField.nullable(),
+  to_status: statusField,
+  note: z.string().nullable(),
+  changed_by: z.string().nullable(),
+  changed_at: z.string(),
+});
+
+/** The citizen's tracking view (§3 tracking fields, in the spec's spellings). */
+export const clearanceTrackSchema = z.object({
+  id: z.number(),
+  reference_number: z.string().nullable(),
+  referenceNumber: z.string().nullable(),
+  status: statusField,
+  rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+  createdAt: z.string(),
+  full_name: z.string(),
+  fullName: z.string(),
+  idNumber: z.string(),
+  certificate_url: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+  history: z.array(clearanceHistoryEntrySchema),
+});
+export type ClearanceTrack = z.infer<typeof clearanceTrackSchema>;
+
+/** One row of the Admin Branch list. */
+export const clearanceListItemSchema = z.object({
+  id: z.number(),
+  reference_number: z.string().nullable(),
+  application_status: statusField,
+  full_name_nic: z.string(),
+  nic_number: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  has_certificate: z.boolean(),
+});
+export type ClearanceListItem = z.infer<typeof clearanceListItemSchema>;
+
+export const CLEARANCE_PAGE_SIZE_MAX = 100;
+export const clearanceListQuerySchema = z.object({
+  search: optionalText(40).transform((v) => (v === undefined ? undefined : normaliseIdentityNumber(v))),
+  status: optionalChoice(CLEARANCE_OFFICER_STATUSES),
+  page: z.coerce.number(msg('invalidType')).int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number(msg('invalidType')).int().min(1).max(CLEARANCE_PAGE_SIZE_MAX).default(20),
+});
+export const clearanceListSchema = z.object({
+  applications: z.array(clearanceListItemSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+
+/** The full application an Admin Branch officer opens (police-and-admin.md §3). */
+export const clearanceDetailSchema = z.object({
+  id: z.number(),
+  reference_number: z.string().nullable(),
+  application_status: statusField,
+  rejection_reason: z.string().nullable(),
+  application_type: z.string(),
+  nationality: z.string(),
+  nationality_other: z.string().nullable(),
+  date_of_birth: z.string(),
+  left_before_sixteen: z.boolean(),
+  nic_number: z.string(),
+  new_nic_number: z.string().nullable(),
+  passport_number: z.string().nullable(),
+  country: z.string(),
+  station: z.string(),
+  full_name_nic: z.string(),
+  sex: z.string(),
+  title: z.string(),
+  full_name_passport: z.string().nullable(),
+  name_to_print: z.string(),
+  passport_issue_date: z.string().nullable(),
+  address_sri_lanka: z.string(),
+  address_overseas: z.string().nullable(),
+  occupation: z.string(),
+  purpose: z.string(),
+  previously_applied: z.boolean(),
+  residence_history: z.array(z.object({ address: z.string(), policeArea: z.string(), fromDate: z.string(), toDate: z.string() })),
+  delivery_address1: z.string(),
+  delivery_address2: z.string().nullable(),
+  delivery_city: z.string(),
+  delivery_postal_code: z.string(),
+  delivery_state: z.string(),
+  delivery_country: z.string(),
+  mobile_number: z.string(),
+  email: z.string(),
+  spouse: z
+    .object({ fullName: z.string().nullable(), nationality: z.string().nullable(), passportNumber: z.string().nullable(), nicNumber: z.string().nullable() })
+    .nullable(),
+  /** Document name → /uploads/{path}. */
+  uploads: z.record(z.string(), z.string()),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  amount: z.string(),
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  certificate_url: z.string().nullable(),
+  history: z.array(clearanceHistoryEntrySchema),
+});
+export type ClearanceDetail = z.infer<typeof clearanceDetailSchema>;
+
+export const clearanceIdParamSchema = z.object({ id: z.coerce.number(msg('invalidType')).int().positive().max(2_147_483_647) });
+
+export const clearanceStatusUpdateSchema = z
+  .object({ status: z.enum(CLEARANCE_OFFICER_STATUSES, msg('invalidChoice')), reason: optionalText(1000) })
+  .superRefine((v, ctx) => {
+    if (v.status === 'rejected' && !v.reason) issue(ctx, ['reason'], 'rejectionReasonRequired');
+  });
+
+/** The certificate draft the officer edits (police-and-admin.md §3). */
+export const certificateDraftSchema = z
+  .object({
+    addresseeTitle: requiredText(200),
+    department: requiredText(200),
+    country: requiredText(100),
+    fullName: requiredText(200),
+    nicNumber: optionalText(20),
+    passportNumber: optionalText(20),
+    address: requiredText(500),
+    periodFrom: isoDate(),
+    periodTo: isoDate(),
+    remarks: requiredText(2000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.periodFrom > v.periodTo) issue(ctx, ['periodTo'], 'periodOrder');
+  });
+/** The draft as the server answers it (defaults filled in). */
+export const certificateDraftViewSchema = z.object({
+  addresseeTitle: z.string(),
+  department: z.string(),
+  country: z.string(),
+  fullName: z.string(),
+  nicNumber: z.string().optional(),
+  passportNumber: z.string().optional(),
+  address: z.string(),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  remarks: z.string(),
+});
+export type CertificateDraftInput = z.input<typeof certificateDraftSchema>;
+export type CertificateDraft = z.output<typeof certificateDraftSchema>;
+
+export const certificateUrlSchema = z.object({ certificate_url: z.string().max(300) });
+export const certificateUrlResponseSchema = z.object({ certificate_url: z.string() });
+
+export const clearanceReferenceParamSchema = z.object({ reference: z.string().max(40) });
+export const CERTIFICATE_VERIFY_RESULTS = ['valid', 'expired', 'unknown'] as const;
+/** Public verification: the holder's name only, nothing else about them. */
+export const certificateVerificationSchema = z.object({
+  result: z.enum(CERTIFICATE_VERIFY_RESULTS),
+  reference_number: z.string(),
+  full_name: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  issued_at: z.string().nullable(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+
+const LANGUAGES = ['en', 'si', 'ta'] as const;
+
+async function seriousViolations(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+let citizen: { username: string; password: string };
+let reference: string;
+
+test.beforeAll(async ({ request }) => {
+  citizen = await signUpCitizen(request);
+  const slot = await createSlotWithOfficer(request, 'Crime Branch', CRIME_OFFICER.fullName);
+  reference = (await fileCrimeComplaint(request, citizen, slot.id)).reference_number;
+});
+
+test('an administrator finds a citizen, opens a complaint and deletes the account after confirming; the citizen is signed out', async ({ browser }) => {
+  const citizenContext = await signedInContext(browser, citizen, 'citizen');
+  const citizenPage = await citizenContext.newPage();
+  await citizenPage.goto('/track-complaint');
+  await expect(citizenPage.getByRole('heading', { name: new RegExp(reference) })).toBeVisible();
+
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Manage Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByLabel('Search by username or name').fill(citizen.username);
+  await page.getByLabel('Role').selectOption('citizen');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(citizen.username);
+  await rows.first().getByRole('button', { name: /^View/ }).click();
+
+  const details = page.getByRole('region', { name: /Details of Nimal Perera/ });
+  await expect(details.getByRole('heading', { name: 'Current complaints' })).toBeVisible();
+  await expect(details.getByRole('img', { name: 'Live photo' })).toBeVisible();
+  await details.getByRole('button', { name: `Open complaint ${reference}` }).click();
+  const modal = page.getByRole('dialog', { name: `Complaint ${reference}` });
+  await expect(modal.getByText('My bicycle was taken from outside the pharmacy.')).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Status history' })).toBeVisible();
+  expect(await seriousViolations(page), 'complaint modal').toEqual([]);
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await details.getByRole('button', { name: 'Delete User' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete user' });
+  await expect(confirm).toContainText(`Nimal Perera (${citizen.username})`);
+  expect(await seriousViolations(page), 'delete confirmation').toEqual([]);
+  await confirm.getByRole('button', { name: `Delete ${citizen.username}` }).click();
+  await expect(page.getByText(`The account of Nimal Perera (${citizen.username}) was deleted.`)).toBeVisible();
+  await expect(rows).toHaveCount(0);
+
+  // The citizen's open session ends at once: the next request sends them to sign in.
+  await citizenPage.reload();
+  await expect(citizenPage).toHaveURL(/\/login/);
+
+  // The audit page shows the deletion just made.
+  await page.goto('/admin/audit');
+  await page.getByLabel('Action').selectOption('user.delete');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('table', { name: 'Audit log entries' }).locator('tbody tr').first()).toContainText('User deleted');
+  await context.close();
+  await citizenContext.close();
+});
+
+test('the workload table filters by branch, changes with the thresholds and sorts by any column', async ({ browser }) => {
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/dashboard');
+  const table = page.getByRole('table', { name: 'Officer workload' });
+  await page.getByLabel('Branch', { exact: true }).last().selectOption('Crime Branch');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const officerRow = table.locator('tbody tr', { hasText: CRIME_OFFICER.fullName });
+  await expect(officerRow).toBeVisible();
+  await expect(table.locator('tbody tr', { hasText: 'Traffic Branch' })).toHaveCount(0);
+
+  await page.getByLabel('Overloaded above (pending + in progress)').fill('0');
+  await page.getByLabel('Under-utilized below (total)').fill('0');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(officerRow.getByText('Overloaded')).toBeVisible();
+  await page.getByLabel('Overloaded above (pending + in progress)').fill('100000');
+  await page.getByLabel('Under-utilized below (total)').fill('100000');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(officerRow.getByText('Under-utilized')).toBeVisible();
+
+  await page.getByLabel('Overloaded above (pending + in progress)').fill('-1');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Enter a whole number of 0 or more.')).toBeVisible();
+
+  await table.getByRole('button', { name: 'Total' }).click();
+  await expect(table.locator('th', { hasText: 'Total' })).toHaveAttribute('aria-sort', 'ascending');
+  const totals = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((v) => Number(v.trim()));
+  const ascending = await totals();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await table.getByRole('button', { name: 'Total' }).click();
+  const descending = await totals();
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await context.close();
+});
+
+test('keyboard only: find a user and delete the account', async ({ browser, request }) => {
+  const someone = await signUpCitizen(request);
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/users');
+  await page.getByLabel('Search by username or name').focus();
+  await page.keyboard.type(someone.username);
+  await page.keyboard.press('Enter');
+  const view = page.getByRole('button', { name: /^View Nimal Perera/ });
+  await expect(view).toHaveCount(1);
+  await view.focus();
+  await page.keyboard.press('Enter');
+  const del = page.getByRole('button', { name: 'Delete User' });
+  await expect(del).toBeVisible();
+  await del.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete user' });
+  await expect(confirm).toBeVisible();
+  // The dialog holds the focus: Tab reaches its delete button.
+  const target = confirm.getByRole('button', { name: `Delete ${someone.username}` });
+  for (let i = 0; i < 5 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`The account of Nimal Perera (${someone.username}) was deleted.`)).toBeVisible();
+  await context.close();
+});
+
+for (const language of LANGUAGES) {
+  test(`administrator pages in ${language}: no serious accessibility problem`, async ({ browser }) => {
+    const context = await signedInContext(browser, ADMIN, 'admin', language);
+    const page = await context.newPage();
+    await page.goto('/admin/dashboard');
+    await expect(page.locator('.workload__status').first()).toBeVisible();
+    expect(await seriousViolations(page), '/admin/dashboard').toEqual([]);
+
+    await page.goto('/admin/users');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.locator('table tbody tr').first().getByRole('button').click();
+    await expect(page.locator('.admin-area__details dl').first()).toBeVisible();
+    expect(await seriousViolations(page), '/admin/users with details').toEqual([]);
+
+    await page.goto('/admin/audit');
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    expect(await seriousViolations(page), '/admin/audit').toEqual([]);
+    await context.close();
+  });
+}

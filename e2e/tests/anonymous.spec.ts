@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CRIME_OFFICER, PNG, STATION, signedInContext } from './complaints.helpers';
+
+async function seriousViolations(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('a visitor reports anonymously with evidence, the Crime Branch officer sets a status, the visitor follows it by code', async ({ browser, page }) => {
+  // The visitor, without an account, by keyboard through the form.
+  await page.goto('/anonymous-complaint');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#anon-station option').nth(1)).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Submit anonymously' }).click();
+  await expect(page.locator('.error-summary')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator('#anon-station').focus();
+  await page.locator('#anon-station').selectOption(STATION);
+  await page.keyboard.press('Tab');
+  await page.locator('#anon-complaintType').selectOption('Drug Related');
+  await page.locator('#anon-when').fill('2025-05-01T20:15');
+  await page.locator('#anon-what').fill('Drugs are sold behind the bus stand every evening.');
+  await page.locator('#anon-where').fill('Behind the bus stand, Kollupitiya');
+  await page.locator('#anon-how').fill('Two men hand packets to buyers from a three-wheeler.');
+  await page.locator('#anon-evidence').setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
+  await page.getByLabel('Provide a contact number').check();
+  await page.locator('#anon-contactNumber').fill('0771234567');
+  await page.locator('#anon-contactNumber').press('Enter');
+
+  const codeBox = page.getByTestId('tracking-code');
+  await expect(codeBox).toBeVisible();
+  await expect(page.getByText('cannot be recovered')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const code = (await codeBox.textContent())!.trim();
+  expect(code).toMatch(/^([A-Z2-7]{4}-){7}[A-Z2-7]{4}$/);
+
+  // The Crime Branch officer of the station sees it, opens the evidence and sets a status.
+  const officerContext = await signedInContext(browser, CRIME_OFFICER, 'police');
+  const officer = await officerContext.newPage();
+  await officer.goto('/police/dashboard');
+  const queue = officer.locator('section[aria-labelledby="anonymous-queue-title"]');
+  const row = queue.getByRole('row').filter({ hasText: 'Drugs are sold behind the bus stand' });
+  await expect(row).toBeVisible();
+  expect(await seriousViolations(officer)).toEqual([]);
+  await row.click();
+  const dialog = officer.getByRole('dialog');
+  await expect(dialog.getByText('0771234567')).toBeVisible();
+  const evidence = dialog.getByRole('img', { name: 'Evidence photo sent with the complaint' });
+  await expect(evidence).toBeVisible();
+  expect(await evidence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await dialog.getByLabel('New status').fill('');
+  await dialog.getByRole('button', { name: 'Update status' }).click();
+  await expect(dialog.getByText('Status cannot be empty')).toBeVisible();
+  await dialog.getByLabel('New status').fill('Under investigation');
+  await dialog.getByRole('button', { name: 'Update status' }).click();
+  await expect(dialog.getByText('Status updated')).toBeVisible();
+  await officerContext.close();
+
+  // The visitor follows the report from /track with the code.
+  await page.goto('/track');
+  await page.getByRole('link', { name: /anonymous report/i }).click();
+  await expect(page).toHaveURL(/\/anonymous-complaint\/track$/);
+  await page.getByLabel('Tracking code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Show status' }).click();
+  await expect(page.getByTestId('tracked-status')).toHaveText('Under investigation');
+  await expect(page.getByText('0771234567')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const language of ['si', 'ta'] as const) {
+  test(`anonymous pages in ${language}: no serious accessibility problem`, async ({ browser }) => {
+    const context = await browser.newContext();
+    await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+    const page = await context.newPage();
+    for (const path of ['/anonymous-complaint', '/anonymous-complaint/track']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+}

@@ -1,0 +1,189 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { bearer, signUpCitizen, signedInContext } from './fines.helpers';
+
+/**
+ * Clearance certificates in the browser, for what the web app has so far: the information page, the payment
+ * result pages, tracking with the certificate, and public verification. The application is made through
+ * the API here (the nine-step wizard has its own spec, clearance-apply.spec.ts); the officer's processing too.
+ */
+const CLEARANCE_OFFICER = { username: 'clearance.officer', password: 'Officer@123' };
+const LANGUAGES = ['en', 'si', 'ta'] as const;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardholder_name: 'Sunil Fernando' };
+
+interface Fixture {
+  citizen: { username: string; password: string; nic: string };
+  sessionId: string;
+  reference: string;
+}
+let fixture: Fixture;
+
+async function applyAndPay(request: APIRequestContext): Promise<Fixture> {
+  const citizen = await signUpCitizen(request);
+  const asCitizen = await bearer(request, citizen, 'citizen');
+  const upload = async (name: string) => {
+    const res = await request.post('/api/clearance/upload', { headers: asCitizen, multipart: { file: { name, mimeType: 'image/png', buffer: PNG } } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { file: { path: string } }).file.path;
+  };
+  const application = {
+    application_type: 'new',
+    nationality: 'sri_lankan',
+    date_of_birth: '1985-07-02',
+    left_before_sixteen: false,
+    nic_number: citizen.nic,
+    confirm_nic_number: citizen.nic,
+    country: 'Canada',
+    station: 'Kollupitiya Police Station',
+    full_name_nic: 'Sunil Fernando',
+    sex: 'male',
+    title: 'Mr',
+    name_to_print: 'Sunil Fernando',
+    address_sri_lanka: '45 Kandy Road, Kadawatha',
+    occupation: 'Accountant',
+    purpose: 'Permanent residence visa',
+    residence_history: [],
+    delivery_address1: '45 Kandy Road',
+    delivery_city: 'Kadawatha',
+    delivery_postal_code: '11850',
+    delivery_state: 'Western',
+    delivery_country: 'Sri Lanka',
+    mobile_number: '+94712345678',
+    confirm_mobile_number: '+94712345678',
+    email: `${citizen.username}@example.lk`,
+    confirm_email: `${citizen.username}@example.lk`,
+    uploads: { nicFront: await upload('front.png'), nicBack: await upload('back.png') },
+    declaration: true,
+    payment_declaration: true,
+  };
+  const apply = await request.post('/api/clearance/apply', { headers: asCitizen, data: application });
+  expect(apply.status(), await apply.text()).toBe(200);
+  const { sessionId } = (await apply.json()) as { sessionId: string };
+  const pay = await request.post(`/api/payments/sandbox/sessions/${sessionId}/pay`, { data: CARD });
+  expect(pay.status(), await pay.text()).toBe(200);
+  const status = await request.get(`/api/clearance/payment-status/${sessionId}`, { headers: asCitizen });
+  const reference = ((await status.json()) as { clearanceCertificate: { reference_number: string } }).clearanceCertificate.reference_number;
+  return { citizen, sessionId, reference };
+}
+
+/** The Admin Branch officer completes the application and generates its certificate from the draft. */
+async function certify(request: APIRequestContext, reference: string) {
+  const asOfficer = await bearer(request, CLEARANCE_OFFICER, 'police');
+  const list = await request.get(`/api/clearance/applications?search=${reference}`, { headers: asOfficer });
+  const [application] = ((await list.json()) as { applications: Array<{ id: number }> }).applications;
+  const id = application!.id;
+  for (const status of ['in_progress', 'completed']) {
+    expect((await request.put(`/api/clearance/applications/${id}/status`, { headers: asOfficer, data: { status } })).status()).toBe(200);
+  }
+  const draft = await (await request.get(`/api/clearance/applications/${id}/certificate-draft`, { headers: asOfficer })).json();
+  const generated = await request.post(`/api/clearance/applications/${id}/certificate/generate`, { headers: asOfficer, data: draft });
+  expect(generated.status(), await generated.text()).toBe(201);
+}
+
+test.beforeAll(async ({ request }) => {
+  fixture = await applyAndPay(request);
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function anonymousContext(browser: Browser, language: string) {
+  const context = await browser.newContext();
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  return context;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a citizen sees the paid application, tracks it, opens the certificate, and /verify says it is genuine', async ({ browser, request }) => {
+  const context = await signedInContext(browser, fixture.citizen, 'citizen');
+  const page = await context.newPage();
+
+  await page.goto('/clearance');
+  await expect(page.getByText('LKR 5,000.00', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/clearance/apply');
+
+  await page.goto(`/clearance/success?session_id=${fixture.sessionId}`);
+  await expect(page.getByTestId('clearance-reference')).toHaveText(fixture.reference);
+  await expect(page.getByText('within about 14 working days')).toBeVisible();
+
+  await page.goto('/track');
+  await expect(page.getByRole('link', { name: 'Active Request' })).toHaveAttribute('href', '/track-clearance');
+
+  await page.goto('/track-clearance');
+  await expect(page.getByText(fixture.reference)).toBeVisible();
+  await expect(page.locator('.clearance-status--pending')).toBeVisible();
+  await expect(page.getByText('Not yet available')).toBeVisible();
+
+  await certify(request, fixture.reference);
+  await page.reload();
+  await expect(page.locator('.clearance-status--completed')).toBeVisible();
+  const download = page.getByRole('link', { name: 'Download PDF' });
+  const href = await download.getAttribute('href');
+  expect(href).toMatch(/^\/uploads\//);
+  // The certificate is served to the signed-in citizen (session cookie) as a PDF.
+  const pdf = await context.request.get(href!);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const [downloaded] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(downloaded.suggestedFilename()).toBe(`${fixture.reference}.pdf`);
+  await context.close();
+
+  const visitor = await anonymousContext(browser, 'en');
+  const verify = await visitor.newPage();
+  await verify.goto(`/verify/${fixture.reference}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'valid');
+  await expect(verify.getByText('Sunil Fernando')).toBeVisible();
+  await expect(verify.getByText(fixture.citizen.nic)).toHaveCount(0);
+  await verify.goto('/verify/PCC-2001-000001');
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'unknown');
+  await visitor.close();
+});
+
+test('a citizen without a clearance request is told so on /track and /track-clearance', async ({ browser, request }) => {
+  const citizen = await signUpCitizen(request);
+  const context = await signedInContext(browser, citizen, 'citizen');
+  const page = await context.newPage();
+  await page.goto('/track');
+  await expect(page.getByText('No clearance request found for your account.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Active Request' })).toHaveCount(0);
+  await page.goto('/track-clearance');
+  await expect(page.getByText('No clearance request found for your account.')).toBeVisible();
+  await context.close();
+});
+
+const PAGES = [
+  { name: 'clearance information', signedIn: false, path: () => '/clearance', ready: '.clearance-page .card h2' },
+  { name: 'clearance payment cancelled', signedIn: false, path: () => '/clearance/cancel', ready: '.alert' },
+  {
+    name: 'clearance payment success',
+    signedIn: true,
+    path: () => `/clearance/success?session_id=${fixture.sessionId}`,
+    ready: '[data-testid=clearance-reference]',
+  },
+  { name: 'clearance payment without session', signedIn: false, path: () => '/clearance/success', ready: '.alert' },
+  { name: 'track clearance', signedIn: true, path: () => '/track-clearance', ready: '.clearance-status' },
+  { name: 'track with the clearance card', signedIn: true, path: () => '/track', ready: '.service-card__extra a' },
+  { name: 'verify certificate', signedIn: false, path: () => `/verify/${fixture.reference}`, ready: '[data-testid=verify-result]' },
+];
+
+for (const language of LANGUAGES) {
+  for (const pageCase of PAGES) {
+    test(`${pageCase.name} in ${language}: no serious accessibility problem`, async ({ browser }) => {
+      const context = pageCase.signedIn ? await signedInContext(browser, fixture.citizen, 'citizen', language) : await anonymousContext(browser, language);
+      const page = await context.newPage();
+      await page.goto(pageCase.path());
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator(pageCase.ready).first()).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+}

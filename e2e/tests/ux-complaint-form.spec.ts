@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { signUpCitizen, signedInContext } from './complaints.helpers';
+
+// Issue 15, item 6: pasting more than 5,000 characters no longer cuts the text silently.
+test('the complaint text shows a character counter and says so when the 5,000 limit is reached', async ({ browser, request }) => {
+  const citizen = await signUpCitizen(request);
+  const context = await signedInContext(browser, citizen, 'citizen');
+  const page = await context.newPage();
+  await page.goto('/complaints/crime');
+  const what = page.getByRole('textbox', { name: 'What happened', exact: true });
+  await what.fill('A bus overtook on the bend.');
+  await expect(page.locator('#what_happened-counter')).toHaveText('27 of 5,000 characters');
+  await expect(what).toHaveAttribute('aria-describedby', /what_happened-counter/);
+
+  // A paste longer than the limit: the field keeps 5,000 and the page says the rest was not added.
+  await what.focus();
+  await what.evaluate((element: HTMLTextAreaElement) => element.select());
+  await page.keyboard.insertText('x'.repeat(5200));
+  await expect(what).toHaveValue('x'.repeat(5000));
+  await expect(page.locator('#what_happened-counter')).toContainText('You have reached the limit of 5,000 characters');
+
+  // The same in Sinhala.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('si');
+  await expect(page.locator('#what_happened-counter')).toContainText('අක්ෂර 5,000 සීමාවට');
+  await context.close();
+});

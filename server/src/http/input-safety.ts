@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidInput } from '../app-error';
+
+/**
+ * Text PostgreSQL cannot store (NUL) or that is not text at all (a UTF-16 surrogate without its pair):
+ * refused at the door, so no query ever fails on it (which would be a 500, with the value in the log).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isUnsafeText = (value: string) => UNSAFE_TEXT.test(value);
+
+/** The path (keys) to the first unsafe string or key in a parsed value; undefined when there is none. */
+export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return isUnsafeText(value) ? path : undefined;
+  if (!value || typeof value !== 'object' || depth > 32) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnsafeText(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    if (isUnsafeText(key)) return [...path, key];
+    const found = findUnsafeText(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+interface ZodLike {
+  shape?: Record<string, unknown>;
+  _zod?: { def?: { in?: unknown; out?: unknown; innerType?: unknown; schema?: unknown; options?: unknown[] } };
+}
+
+/** The field names of an object schema (zod; through pipes, defaults, unions and refinements), or none. */
+export function schemaFields(schema: unknown, depth = 0): Set<string> {
+  const out = new Set<string>();
+  const s = schema as ZodLike | undefined;
+  if (!s || typeof s !== 'object' || depth > 8) return out;
+  if (s.shape && typeof s.shape === 'object') Object.keys(s.shape).forEach((k) => out.add(k));
+  const def = s._zod?.def;
+  for (const inner of [def?.in, def?.out, def?.innerType, def?.schema, ...(Array.isArray(def?.options) ? def.options : [])]) {
+    if (inner && inner !== schema) schemaFields(inner, depth + 1).forEach((k) => out.add(k));
+  }
+  return out;
+}
+
+/**
+ * The field a bad value is reported under: its top-level name when the request's schema has that field,
+ * otherwise `_` (a name the caller made up is never echoed back).
+ */
+export function reportedField(path: string[], fields: Set<string>) {
+  const top = path[0];
+  return top !== undefined && fields.has(top) ? top : '_';
+}
+
+const PARTS = [
+  ['body', 'body'],
+  ['query', 'querystring'],
+  ['params', 'params'],
+] as const;
+
+/**
+ * Once for every request, before its schema runs: unsafe text anywhere in the JSON body, the query or the
+ * path parameters is a 400 naming the field; a missing, null or non-object body that the route's schema does
+ * not accept is a 400 before the route's refinements could run on it.
+ */
+export function installInputSafety(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const schema = (request.routeOptions.schema ?? {}) as Record<string, unknown>;
+    for (const [part, schemaKey] of PARTS) {
+      const found = findUnsafeText((request as unknown as Record<string, unknown>)[part]);
+      if (found) throw invalidInput({ [reportedField(found, schemaFields(schema[schemaKey]))]: 'invalidCharacters' });
+    }
+    const bodySchema = schema.body as { safeParse?: (v: unknown) => { success: boolean } } | undefined;
+    const body = request.body;
+    if (bodySchema && (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body))) {
+      // A schema that takes no body (optional) says so; any other answer, a refinement throwing on null
+      // included, is the caller's mistake.
+      let accepted = false;
+      try {
+        accepted = typeof bodySchema.safeParse === 'function' && bodySchema.safeParse(body).success;
+      } catch {
+        accepted = false;
+      }
+      if (!accepted) throw invalidInput({ _: 'invalidType' });
+    }
+  });
+}

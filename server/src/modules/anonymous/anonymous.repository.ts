@@ -1,0 +1,227 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AnonymousComplaintType } from '@pes/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { isoInstant } from '../../db/sql';
+import { files } from '../files/files.table';
+import { stations } from '../stations/stations.table';
+import { officers, users } from '../users/users.table';
+import { anonymousComplaints, anonymousOfficerLoad, anonymousStatusHistory } from './anonymous.table';
+
+export interface NewAnonymousComplaint {
+  trackingCodeHash: string;
+  incidentType: AnonymousComplaintType;
+  whatHappened: string;
+  occurredAt: Date;
+  place: string;
+  howOccurred: string | null;
+  stationId: number;
+  phoneNumber: string | null;
+  evidenceFileId: number | null;
+}
+
+/** A Crime Branch officer who may take anonymous reports, with the load as locked. */
+export interface Candidate {
+  officerId: number;
+  openCount: number;
+  lastAssignedAt: Date | null;
+}
+
+const viewFields = {
+  id: anonymousComplaints.id,
+  incident_type: anonymousComplaints.incidentType,
+  what_happened: anonymousComplaints.whatHappened,
+  when: isoInstant(anonymousComplaints.occurredAt),
+  where: anonymousComplaints.place,
+  how_occurred: anonymousComplaints.howOccurred,
+  station: stations.name,
+  status: anonymousComplaints.status,
+  submitted_at: isoInstant(anonymousComplaints.submittedAt),
+  submitted_by: anonymousComplaints.submittedBy,
+  phone_number: anonymousComplaints.phoneNumber,
+  evidence_path: files.path,
+  evidence_mime_type: files.mimeType,
+  history: sql<Array<{ from_status: string | null; to_status: string; changed_at: string }>>`(
+    select coalesce(json_agg(json_build_object(
+        'from_status', h.from_status,
+        'to_status', h.to_status,
+        'changed_at', ${isoInstant(sql`h.changed_at`)}
+      ) order by h.changed_at, h.id), '[]'::json)
+    from ${anonymousStatusHistory} h
+    where h.complaint_id = ${anonymousComplaints.id})`,
+};
+
+export function createAnonymousRepository(db: Database) {
+  const viewQuery = () =>
+    db
+      .select(viewFields)
+      .from(anonymousComplaints)
+      .innerJoin(stations, eq(stations.id, anonymousComplaints.stationId))
+      .leftJoin(files, eq(files.id, anonymousComplaints.evidenceFileId));
+  const byId = viewQuery()
+    .where(eq(anonymousComplaints.id, sql.placeholder('id')))
+    .prepare('anonymous_by_id');
+
+  const crimeOfficer = (stationId: number | null) =>
+    and(
+      eq(officers.branch, 'Crime Branch'),
+      eq(users.role, 'police_officer'),
+      eq(users.active, true),
+      stationId === null ? undefined : eq(users.stationId, stationId),
+    );
+
+  return {
+    async insert(report: NewAnonymousComplaint, tx: DbOrTx) {
+      const [row] = await tx.insert(anonymousComplaints).values(report).returning({ id: anonymousComplaints.id });
+      return row!.id;
+    },
+
+    /**
+     * The active Crime Branch officers (of the station, or of any station when `stationId` is null) with
+     * their load rows locked FOR UPDATE, in officer order so that concurrent pickers never deadlock. A
+     * waiting transaction sees the counts as the one before it left them, so picks are never stale.
+     */
+    async lockCandidates(stationId: number | null, tx: DbOrTx): Promise<Candidate[]> {
+      await tx
+        .insert(anonymousOfficerLoad)
+        .select(
+          tx
+            .select({
+              officerId: officers.id,
+              openCount: sql<number>`0`.as('open_count'),
+              lastAssignedAt: sql<Date | null>`null::timestamptz`.as('last_assigned_at'),
+            })
+            .from(officers)
+            .innerJoin(users, eq(users.id, officers.userId))
+            .where(crimeOfficer(stationId)),
+        )
+        .onConflictDoNothing();
+      return tx
+        .select({ officerId: anonymousOfficerLoad.officerId, openCount: anonymousOfficerLoad.openCount, lastAssignedAt: anonymousOfficerLoad.lastAssignedAt })
+        .from(anonymousOfficerLoad)
+        .innerJoin(officers, eq(officers.id, anonymousOfficerLoad.officerId))
+        .innerJoin(users, eq(users.id, officers.userId))
+        .where(crimeOfficer(stationId))
+        .orderBy(anonymousOfficerLoad.officerId)
+        .for('update', { of: anonymousOfficerLoad });
+    },
+
+    /** Assigns the report and counts it in the officer's load (whose row the caller has locked). */
+    async assign(complaintId: number, officerId: number, tx: DbOrTx) {
+      await tx
+        .update(anonymousComplaints)
+        .set({ assignedOfficerId: officerId, assignedAt: sql`clock_timestamp()`, updatedAt: sql`now()` })
+        .where(eq(anonymousComplaints.id, complaintId));
+      await tx
+        .update(anonymousOfficerLoad)
+        .set({ openCount: sql`${anonymousOfficerLoad.openCount} + 1`, lastAssignedAt: sql`clock_timestamp()` })
+        .where(eq(anonymousOfficerLoad.officerId, officerId));
+    },
+
+    async adjustLoad(officerId: number, delta: number, tx: DbOrTx) {
+      await tx
+        .update(anonymousOfficerLoad)
+        .set({ openCount: sql`greatest(0, ${anonymousOfficerLoad.openCount} + ${delta})` })
+        .where(eq(anonymousOfficerLoad.officerId, officerId));
+    },
+
+    /** Reports waiting for an officer, oldest first, locked (others' locked ones skipped). */
+    lockUnassigned(limit: number, tx: DbOrTx) {
+      return tx
+        .select({ id: anonymousComplaints.id, stationId: anonymousComplaints.stationId })
+        .from(anonymousComplaints)
+        .where(isNull(anonymousComplaints.assignedOfficerId))
+        .orderBy(anonymousComplaints.submittedAt, anonymousComplaints.id)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** An officer's reports, locked, with their status (to hand the open ones to others). */
+    lockAssignedTo(officerId: number, tx: DbOrTx) {
+      return tx
+        .select({ id: anonymousComplaints.id, stationId: anonymousComplaints.stationId, status: anonymousComplaints.status })
+        .from(anonymousComplaints)
+        .where(eq(anonymousComplaints.assignedOfficerId, officerId))
+        .orderBy(anonymousComplaints.id)
+        .for('update');
+    },
+
+    async unassign(id: number, tx: DbOrTx) {
+      await tx.update(anonymousComplaints).set({ assignedOfficerId: null, assignedAt: null }).where(eq(anonymousComplaints.id, id));
+    },
+
+    async removeLoad(officerId: number, tx: DbOrTx) {
+      await tx.delete(anonymousOfficerLoad).where(eq(anonymousOfficerLoad.officerId, officerId));
+    },
+
+    /**
+     * A page of the officer's reports, newest first, older than `before` (submitted_at to the microsecond,
+     * then id) and of one status when asked: the (officer, submitted_at, id) index read backwards.
+     */
+    async forOfficer(officerId: number, page: { before?: { at: string; id: number }; status?: string }, limit: number) {
+      const c = anonymousComplaints;
+      const rows = await db
+        .select({ ...viewFields, cursor_at: sql<string>`to_char(${c.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')` })
+        .from(c)
+        .innerJoin(stations, eq(stations.id, c.stationId))
+        .leftJoin(files, eq(files.id, c.evidenceFileId))
+        .where(
+          and(
+            eq(c.assignedOfficerId, officerId),
+            page.status ? eq(c.status, page.status) : undefined,
+            page.before ? sql`(${c.submittedAt}, ${c.id}) < ((${page.before.at} || 'Z')::timestamptz, ${page.before.id}::int)` : undefined,
+          ),
+        )
+        .orderBy(desc(c.submittedAt), desc(c.id))
+        .limit(limit);
+      return rows.map(({ cursor_at, ...view }) => ({ view, cursorAt: cursor_at }));
+    },
+    async viewById(id: number) {
+      return (await byId.execute({ id }))[0];
+    },
+
+    async lockForOfficer(id: number, officerId: number, tx: DbOrTx) {
+      const [row] = await tx
+        .select({ id: anonymousComplaints.id, status: anonymousComplaints.status })
+        .from(anonymousComplaints)
+        .where(and(eq(anonymousComplaints.id, id), eq(anonymousComplaints.assignedOfficerId, officerId)))
+        .for('update');
+      return row;
+    },
+
+    async changeStatus(change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }, tx: DbOrTx) {
+      await tx
+        .update(anonymousComplaints)
+        .set({ status: change.toStatus, updatedAt: sql`now()` })
+        .where(eq(anonymousComplaints.id, change.complaintId));
+      await tx.insert(anonymousStatusHistory).values(change);
+    },
+
+    /** What the tracking code may show: status, and dates only (Colombo), never who or anything else. */
+    async trackByHash(hash: string) {
+      const colomboDate = (v: unknown) => sql<string>`to_char(${v} at time zone 'Asia/Colombo', 'YYYY-MM-DD')`;
+      const [row] = await db
+        .select({
+          status: anonymousComplaints.status,
+          submitted_on: colomboDate(anonymousComplaints.submittedAt),
+          history: sql<Array<{ status: string; date: string }>>`(
+            select coalesce(json_agg(json_build_object('status', h.to_status, 'date', ${colomboDate(sql`h.changed_at`)}) order by h.changed_at, h.id), '[]'::json)
+            from ${anonymousStatusHistory} h where h.complaint_id = ${anonymousComplaints.id})`,
+        })
+        .from(anonymousComplaints)
+        .where(eq(anonymousComplaints.trackingCodeHash, hash))
+        .limit(1);
+      return row;
+    },
+
+    async evidenceVisibleTo(fileId: number, officerId: number) {
+      const rows = await db
+        .select({ id: anonymousComplaints.id })
+        .from(anonymousComplaints)
+        .where(and(eq(anonymousComplaints.evidenceFileId, fileId), eq(anonymousComplaints.assignedOfficerId, officerId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+export type AnonymousRepository = ReturnType<typeof createAnonymousRepository>;
+export type AnonymousViewRow = NonNullable<Awaited<ReturnType<AnonymousRepository['viewById']>>>;

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ANONYMOUS_COMPLAINT_FORM,
+  ANONYMOUS_EVIDENCE_FIELD,
+  ANONYMOUS_REPORT_WINDOW_SECONDS,
+  ANONYMOUS_REPORTS_PER_WINDOW,
+  anonymousIdParamSchema,
+  anonymousOfficerListSchema,
+  anonymousOfficerParamSchema,
+  anonymousOfficerListQuerySchema,
+  ANONYMOUS_OFFICER_PAGE_SIZE,
+  submitAnonymousComplaintResponseSchema,
+  trackAnonymousRequestSchema,
+  trackAnonymousResponseSchema,
+  updateAnonymousStatusRequestSchema,
+  updateAnonymousStatusResponseSchema,
+} from '@pes/contracts';
+import { errorResponses } from '../../http/error-responses';
+import { principalOf, type AuthGuards } from '../../http/authenticate';
+import { parseMultipart } from '../../http/multipart';
+import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import type { AnonymousService } from './anonymous.service';
+
+const errors = errorResponses(400, 401, 403, 404);
+
+export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: AnonymousService }): FastifyPluginAsyncZod {
+  const { anonymous } = deps;
+  const crimeOfficers = deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] });
+  const flood = limitedRoute('anonymous-report', { max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 }, clientAddress);
+  return async (app) => {
+    app.post(
+      '/anonymous',
+      {
+        config: { rateLimit: flood },
+        schema: {
+          tags: ['anonymous'],
+          summary: `Files an anonymous complaint, no account (multipart: station, complaintType, when, what, where, how, provideContact, contactNumber and an optional ${ANONYMOUS_EVIDENCE_FIELD} photo, .jpg or .png, 5 MB); answers the tracking code, once`,
+          consumes: ['multipart/form-data'],
+          response: { 201: submitAnonymousComplaintResponseSchema, ...errors, ...errorResponses(413, 415, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { fields, files } = await parseMultipart(request, ANONYMOUS_COMPLAINT_FORM);
+        const { id, trackingCode } = await anonymous.submit(fields, files[ANONYMOUS_EVIDENCE_FIELD]);
+        return reply.status(201).send({ success: true, message: 'Anonymous complaint submitted successfully', id, tracking_code: trackingCode });
+      },
+    );
+
+    app.post(
+      '/anonymous/track',
+      {
+        schema: {
+          tags: ['anonymous'],
+          summary: "A report's status and its changes (dates only), by its tracking code; nothing else",
+          body: trackAnonymousRequestSchema,
+          response: { 200: trackAnonymousResponseSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => anonymous.track(request.body.tracking_code),
+    );
+
+    app.get(
+      '/anonymous/officer/:officerId',
+      {
+        onRequest: crimeOfficers,
+        schema: {
+          tags: ['anonymous'],
+          summary: `The anonymous complaints assigned to the calling Crime Branch officer (their own officerId only), newest first, ${ANONYMOUS_OFFICER_PAGE_SIZE} a page (next_cursor → ?before=), optionally of one status`,
+          params: anonymousOfficerParamSchema,
+          querystring: anonymousOfficerListQuerySchema,
+          response: { 200: anonymousOfficerListSchema, ...errors },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await anonymous.listForOfficer(principalOf(request), request.params.officerId, request.query)) }),
+    );
+
+    app.put(
+      '/anonymous/:id/status',
+      {
+        onRequest: crimeOfficers,
+        schema: {
+          tags: ['anonymous'],
+          summary: "Sets an assigned anonymous complaint's status (free text); every change is recorded",
+          params: anonymousIdParamSchema,
+          body: updateAnonymousStatusRequestSchema,
+          response: { 200: updateAnonymousStatusResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Status updated',
+        complaint: await anonymous.updateStatus(principalOf(request), request.params.id, request.body.status),
+      }),
+    );
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ANONYMOUS_INITIAL_STATUS } from '@pes/contracts';
+import { files } from '../files/files.table';
+import { stations } from '../stations/stations.table';
+import { officers, users } from '../users/users.table';
+
+/**
+ * Anonymous complaints. Nothing here identifies the reporter: no account, address, user agent or
+ * session; the tracking code is kept only as its SHA-256. `phone_number` only when the reporter chose
+ * to give one. `assigned_officer_id` is null while no Crime Branch officer exists.
+ */
+export const anonymousComplaints = pgTable(
+  'anonymous_complaints',
+  {
+    id: serial('id').primaryKey(),
+    trackingCodeHash: text('tracking_code_hash').notNull(),
+    incidentType: text('incident_type').notNull(),
+    whatHappened: text('what_happened').notNull(),
+    occurredAt: timestamp('when', { withTimezone: true }).notNull(),
+    place: text('where').notNull(),
+    howOccurred: text('how_occurred'),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    submittedBy: text('submitted_by').notNull().default('anonymous'),
+    phoneNumber: text('phone_number'),
+    evidenceFileId: integer('evidence_file_id').references(() => files.id),
+    status: text('status').notNull().default(ANONYMOUS_INITIAL_STATUS),
+    assignedOfficerId: integer('assigned_officer_id').references(() => officers.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('anonymous_tracking_code_uq').on(t.trackingCodeHash),
+    // The officer's list, newest first.
+    index('anonymous_officer_submitted_idx').on(t.assignedOfficerId, t.submittedAt, t.id),
+    // Reports waiting for a Crime Branch officer.
+    index('anonymous_unassigned_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.assignedOfficerId} is null`),
+    index('anonymous_evidence_idx')
+      .on(t.evidenceFileId)
+      .where(sql`${t.evidenceFileId} is not null`),
+  ],
+);
+
+/**
+ * Each Crime Branch officer's load: open anonymous reports and the last assignment. The row is locked
+ * while picking, so concurrent reports never pick on stale counts.
+ */
+export const anonymousOfficerLoad = pgTable('anonymous_officer_load', {
+  officerId: integer('officer_id')
+    .primaryKey()
+    .references(() => officers.id),
+  openCount: integer('open_count').notNull().default(0),
+  lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+});
+
+/** Every status change: who, when, from, to. */
+export const anonymousStatusHistory = pgTable(
+  'anonymous_status_history',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => anonymousComplaints.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedByUserId: integer('changed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('anonymous_status_history_complaint_idx').on(t.complaintId, t.changedAt, t.id)],
+);

@@ -1,0 +1,387 @@
+import {
+  CERTIFICATE_DEFAULTS,
+  CLEARANCE_FEE_AMOUNT,
+  CLEARANCE_FEE_CENTS,
+  CLEARANCE_PAGE_SIZE_MAX,
+  CLEARANCE_REFERENCE_PATTERN,
+  certificateValidUntil,
+  colomboDate,
+  normaliseIdentityNumber,
+  type CertificateDraft,
+  type CertificateVerification,
+  type ClearanceApplication,
+  type ClearanceDetail,
+  type ClearanceDocument,
+  type ClearanceDraft,
+  type ClearanceOfficerStatus,
+  type ClearancePaymentStatus,
+  type ClearanceTrack,
+  type clearanceListQuerySchema,
+  type clearanceListSchema,
+} from '@pes/contracts';
+import type { z } from 'zod';
+import { appError } from '../../app-error';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { Principal } from '../../http/principal';
+import type { FileAccessPolicy, FilesService } from '../files/files.service';
+import type { UploadedFile } from '../files/uploaded-file';
+import type { Fulfiller, PaymentsService } from '../payments/payments.service';
+import { renderCertificatePdf } from './clearance.certificate';
+import type { ClearanceRepository } from './clearance.repository';
+import type { ClearanceDetails, ClearanceRow } from './clearance.table';
+
+const ADMIN_BRANCH = 'Admin Branch';
+const OPEN_INDEX = 'clearance_one_open_per_citizen_uq';
+const uploadUrl = (path: string) => `/uploads/${path}`;
+const isAdminBranchOfficer = (p: Principal) => p.role === 'police_officer' && p.branch === ADMIN_BRANCH;
+
+type ListQuery = z.output<typeof clearanceListQuerySchema>;
+type ClearanceList = z.infer<typeof clearanceListSchema>;
+
+export function createClearanceService(deps: {
+  db: Database;
+  clearance: ClearanceRepository;
+  files: FilesService;
+  payments: PaymentsService;
+  publicUrl: string;
+}) {
+  const { db, clearance, files, payments } = deps;
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+
+  /** The signed-in citizen's own identity number, or 403 for anyone else's. */
+  function ownIdentity(citizen: Principal, identityNumber: string) {
+    if (!citizen.identityNumber) throw appError('clearance.no_identity');
+    if (normaliseIdentityNumber(identityNumber) !== normaliseIdentityNumber(citizen.identityNumber)) throw appError('clearance.identity_mismatch');
+  }
+
+  /** A paid application (officers never see one awaiting payment). */
+  async function paidApplication(id: number) {
+    const row = await clearance.findById(id);
+    if (!row || row.paidAt === null) throw appError('clearance.application_not_found');
+    return row;
+  }
+
+  async function certificateUrl(row: ClearanceRow) {
+    if (row.certificateFileId === null) return null;
+    const path = await clearance.filePath(row.certificateFileId);
+    return path ? uploadUrl(path) : null;
+  }
+
+  /** Claims the documents named in `uploads` for the application, keeping those it holds already. */
+  async function attachDocuments(
+    applicationId: number,
+    citizenUserId: number,
+    uploads: ClearanceApplication['uploads'],
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  ) {
+    const held = new Map((await clearance.documentsOf(applicationId, tx)).map((d) => [d.path, d.fileId]));
+    const documents: Array<{ document: string; fileId: number }> = [];
+    for (const [document, path] of Object.entries(uploads) as Array<[ClearanceDocument, string | undefined]>) {
+      if (!path) continue;
+      const bare = path.replace(/^\/?uploads\//, '');
+      const fileId =
+        held.get(bare) ?? (await files.claim({ purpose: 'clearance_document', ownerUserId: citizenUserId, path: bare, field: `uploads.${document}` }, tx)).id;
+      documents.push({ document, fileId });
+    }
+    await clearance.setDocuments(applicationId, documents, tx);
+  }
+
+  /** The draft the officer starts from: the application's details and the spec's defaults (or what the last certificate said). */
+  function draftFor(row: ClearanceRow): CertificateDraft {
+    const periodFrom = row.periodFrom ?? colomboDate();
+    return {
+      addresseeTitle: CERTIFICATE_DEFAULTS.addresseeTitle,
+      department: CERTIFICATE_DEFAULTS.department,
+      country: CERTIFICATE_DEFAULTS.country,
+      fullName: row.certificateName ?? row.details.name_to_print ?? row.fullNameNic,
+      nicNumber: row.nicNumber,
+      passportNumber: row.details.passport_number,
+      address: row.details.address_sri_lanka,
+      periodFrom,
+      periodTo: row.periodTo ?? certificateValidUntil(periodFrom),
+      remarks: CERTIFICATE_DEFAULTS.remarks,
+    };
+  }
+
+  async function toDetail(row: ClearanceRow): Promise<ClearanceDetail> {
+    const d = row.details;
+    const [documents, history, certificate] = await Promise.all([clearance.documentsOf(row.id), clearance.historyOf(row.id), certificateUrl(row)]);
+    return {
+      id: row.id,
+      reference_number: row.referenceNumber,
+      application_status: row.status,
+      rejection_reason: row.rejectionReason,
+      application_type: d.application_type,
+      nationality: d.nationality,
+      nationality_other: d.nationality_other ?? null,
+      date_of_birth: d.date_of_birth,
+      left_before_sixteen: d.left_before_sixteen,
+      nic_number: row.nicNumber,
+      new_nic_number: d.new_nic_number ?? null,
+      passport_number: d.passport_number ?? null,
+      country: d.country,
+      station: d.station,
+      full_name_nic: row.fullNameNic,
+      sex: d.sex,
+      title: d.title,
+      full_name_passport: d.full_name_passport ?? null,
+      name_to_print: d.name_to_print,
+      passport_issue_date: d.passport_issue_date ?? null,
+      address_sri_lanka: d.address_sri_lanka,
+      address_overseas: d.address_overseas ?? null,
+      occupation: d.occupation,
+      purpose: d.purpose,
+      previously_applied: d.previously_applied,
+      residence_history: d.residence_history,
+      delivery_address1: d.delivery_address1,
+      delivery_address2: d.delivery_address2 ?? null,
+      delivery_city: d.delivery_city,
+      delivery_postal_code: d.delivery_postal_code,
+      delivery_state: d.delivery_state,
+      delivery_country: d.delivery_country,
+      mobile_number: d.mobile_number,
+      email: d.email,
+      spouse: d.spouse
+        ? {
+            fullName: d.spouse.full_name ?? null,
+            nationality: d.spouse.nationality ?? null,
+            passportNumber: d.spouse.passport_number ?? null,
+            nicNumber: d.spouse.nic_number ?? null,
+          }
+        : null,
+      uploads: Object.fromEntries(documents.map((doc) => [doc.document, uploadUrl(doc.path)])),
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
+      amount: CLEARANCE_FEE_AMOUNT,
+      period_from: row.periodFrom,
+      period_to: row.periodTo,
+      certificate_url: certificate,
+      history,
+    };
+  }
+
+  return {
+    /** A document uploaded ahead of the application (a citizen's), or a certificate PDF ahead of its attachment (an Admin Branch officer's). */
+    upload(principal: Principal, file: UploadedFile) {
+      if (principal.role === 'citizen') return files.upload(file, { purpose: 'clearance_document', ownerUserId: principal.userId });
+      if (!isAdminBranchOfficer(principal)) throw appError('auth.forbidden');
+      return files.upload(file, { purpose: 'clearance_certificate', ownerUserId: principal.userId });
+    },
+
+    /**
+     * Stores the application as awaiting payment with its documents claimed (one transaction), then opens
+     * the fee's checkout. A second try while the first still awaits payment replaces it; an application
+     * already paid and not finished is a 409.
+     */
+    async apply(citizen: Principal, input: ClearanceApplication) {
+      // The confirmations were checked by the schema; they are not kept.
+      const details = Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'uploads' && !key.startsWith('confirm_'))) as ClearanceDetails;
+      const { uploads } = input;
+      const values = { nicNumber: input.nic_number, fullNameNic: input.full_name_nic, details, amountCents: CLEARANCE_FEE_CENTS };
+      let applicationId: number;
+      try {
+        applicationId = await db.transaction(async (tx) => {
+          const open = await clearance.findOpenForCitizen(citizen.userId, tx);
+          if (open && open.status !== 'awaiting_payment') throw appError('clearance.open_application');
+          let id: number;
+          if (open) {
+            if (!(await clearance.replaceAwaiting(open.id, values, tx))) throw appError('clearance.open_application');
+            id = open.id;
+          } else {
+            id = await clearance.insert({ ...values, citizenUserId: citizen.userId }, tx);
+            await clearance.addHistory({ applicationId: id, fromStatus: null, toStatus: 'awaiting_payment', changedByUserId: citizen.userId }, tx);
+          }
+          await attachDocuments(id, citizen.userId, uploads, tx);
+          return id;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, OPEN_INDEX)) throw appError('clearance.open_application');
+        throw err;
+      }
+      return payments.startCheckout({
+        purpose: 'clearance',
+        referenceId: String(applicationId),
+        amountCents: CLEARANCE_FEE_CENTS,
+        description: 'Police clearance certificate application fee',
+        payerUserId: citizen.userId,
+      });
+    },
+
+    /** The fee is paid (payments' fulfiller, in the payment's transaction): pending, a reference number, the draft gone. Exactly once. */
+    fulfilFee: (async (payment, tx) => {
+      const row = await clearance.markPaid(Number(payment.referenceId), payment.id, tx);
+      if (!row) return false;
+      await clearance.addHistory({ applicationId: row.id, fromStatus: 'awaiting_payment', toStatus: 'pending', note: 'Fee paid', changedByUserId: null }, tx);
+      await clearance.deleteDraft(row.citizenUserId, tx);
+      return true;
+    }) satisfies Fulfiller,
+
+    /** The success page's question: paid only on the gateway's word, for the citizen who started the checkout. */
+    async paymentStatus(citizen: Principal, sessionId: string): Promise<ClearancePaymentStatus> {
+      const confirmation = await payments.confirmForPayer({ purpose: 'clearance', payerUserId: citizen.userId, sessionId });
+      if (!confirmation) throw appError('clearance.payment_not_found');
+      const row = await clearance.findById(Number(confirmation.payment.referenceId));
+      const paid = confirmation.paid && row?.paymentId === confirmation.payment.id;
+      return {
+        success: paid,
+        message: paid ? 'Payment verified. Your application has been received.' : 'Payment has not been completed.',
+        checkoutSession: { id: sessionId, payment_status: confirmation.paid ? 'paid' : 'unpaid' },
+        clearanceCertificate: { reference_number: paid ? (row?.referenceNumber ?? null) : null, amount: CLEARANCE_FEE_AMOUNT },
+      };
+    },
+
+    async exists(citizen: Principal, identityNumber: string) {
+      ownIdentity(citizen, identityNumber);
+      return { exists: (await clearance.latestPaidForCitizen(citizen.userId)) !== undefined };
+    },
+
+    async track(citizen: Principal, identityNumber: string): Promise<ClearanceTrack> {
+      ownIdentity(citizen, identityNumber);
+      const row = await clearance.latestPaidForCitizen(citizen.userId);
+      if (!row) throw appError('clearance.not_found');
+      const [certificate, history] = await Promise.all([certificateUrl(row), clearance.historyOf(row.id)]);
+      const createdAt = row.createdAt.toISOString();
+      return {
+        id: row.id,
+        reference_number: row.referenceNumber,
+        referenceNumber: row.referenceNumber,
+        status: row.status,
+        rejection_reason: row.rejectionReason,
+        created_at: createdAt,
+        createdAt,
+        full_name: row.fullNameNic,
+        fullName: row.fullNameNic,
+        idNumber: row.nicNumber,
+        certificate_url: certificate,
+        certificateUrl: certificate,
+        history,
+      };
+    },
+
+    async getDraft(citizen: Principal) {
+      return { draft: (await clearance.findDraft(citizen.userId)) ?? null };
+    },
+
+    async saveDraft(citizen: Principal, draft: ClearanceDraft) {
+      await clearance.saveDraft(citizen.userId, draft);
+      return { draft: (await clearance.findDraft(citizen.userId)) ?? null };
+    },
+
+    async list(query: ListQuery): Promise<ClearanceList> {
+      const pageSize = Math.min(query.page_size, CLEARANCE_PAGE_SIZE_MAX);
+      const rows = await clearance.list({ search: query.search, status: query.status, limit: pageSize + 1, offset: (query.page - 1) * pageSize });
+      return { applications: rows.slice(0, pageSize), page: query.page, page_size: pageSize, has_more: rows.length > pageSize };
+    },
+
+    async detail(id: number) {
+      return toDetail(await paidApplication(id));
+    },
+
+    /** pending / in_progress / completed, or rejected with a reason; each change kept in the history. */
+    async updateStatus(officer: Principal, id: number, status: ClearanceOfficerStatus, reason?: string) {
+      const row = await paidApplication(id);
+      if (row.status !== status) {
+        try {
+          await db.transaction(async (tx) => {
+            const changed = await clearance.updateStatus(id, row.status, status, status === 'rejected' ? (reason ?? null) : null, tx);
+            if (!changed) throw appError('clearance.open_application');
+            await clearance.addHistory(
+              {
+                applicationId: id,
+                fromStatus: row.status,
+                toStatus: status,
+                note: status === 'rejected' ? (reason ?? null) : null,
+                changedByUserId: officer.userId,
+              },
+              tx,
+            );
+          });
+        } catch (err) {
+          // Reopening an application when its citizen has applied again since.
+          if (isUniqueViolation(err, OPEN_INDEX)) throw appError('clearance.open_application');
+          throw err;
+        }
+      }
+      return toDetail((await clearance.findById(id))!);
+    },
+
+    /** The draft the officer starts from: the application's details and the spec's defaults. */
+    async certificateDraft(id: number): Promise<CertificateDraft> {
+      return draftFor(await paidApplication(id));
+    },
+
+    /** Makes the certificate PDF from the edited draft, stores it (the citizen's file) and attaches it, in one go. */
+    async generateCertificate(officer: Principal, id: number, draft: CertificateDraft) {
+      const row = await paidApplication(id);
+      if (row.status !== 'completed') throw appError('clearance.not_completed');
+      const reference = row.referenceNumber!;
+      const pdf = await renderCertificatePdf({
+        draft,
+        referenceNumber: reference,
+        issuedOn: colomboDate(),
+        verifyUrl: `${publicUrl}/verify/${encodeURIComponent(reference)}`,
+      });
+      const upload: UploadedFile = { field: 'certificate', buffer: pdf, mimeType: 'application/pdf', ext: 'pdf', originalName: `${reference}.pdf` };
+      const path = await files.withStagedFiles([upload], ([staged]) =>
+        db.transaction(async (tx) => {
+          const file = await files.recordClaimed(staged!, { purpose: 'clearance_certificate', ownerUserId: row.citizenUserId }, tx);
+          if (!(await clearance.setCertificate(id, { fileId: file.id, name: draft.fullName, periodFrom: draft.periodFrom, periodTo: draft.periodTo }, tx)))
+            throw appError('clearance.not_completed');
+          await clearance.addHistory(
+            { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate generated', changedByUserId: officer.userId },
+            tx,
+          );
+          return file.path;
+        }),
+      );
+      return { certificate_url: uploadUrl(path) };
+    },
+
+    /** Attaches a certificate PDF the officer uploaded (POST /clearance/upload) to a completed application. */
+    async attachCertificate(officer: Principal, id: number, certificateUrlText: string) {
+      const row = await paidApplication(id);
+      if (row.status !== 'completed') throw appError('clearance.not_completed');
+      const path = certificateUrlText.trim().replace(/^.*\/uploads\//, '');
+      const attached = await db.transaction(async (tx) => {
+        const file = await files.claim({ purpose: 'clearance_certificate', ownerUserId: officer.userId, path, field: 'certificate_url' }, tx);
+        if (file.mimeType !== 'application/pdf') throw appError('clearance.certificate_not_pdf');
+        const d = draftFor(row);
+        if (!(await clearance.setCertificate(id, { fileId: file.id, name: d.fullName, periodFrom: d.periodFrom, periodTo: d.periodTo }, tx)))
+          throw appError('clearance.not_completed');
+        await clearance.addHistory(
+          { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate attached', changedByUserId: officer.userId },
+          tx,
+        );
+        return file.path;
+      });
+      return { certificate_url: uploadUrl(attached) };
+    },
+
+    /** Public: genuine and valid, genuine but expired, or unknown; the holder's name and nothing else. */
+    async verify(referenceText: string, today = colomboDate()): Promise<CertificateVerification> {
+      const reference = referenceText.trim().toUpperCase();
+      const found = CLEARANCE_REFERENCE_PATTERN.test(reference) ? await clearance.findByReference(reference) : undefined;
+      if (!found || !found.periodFrom)
+        return { result: 'unknown', reference_number: reference.slice(0, 40), full_name: null, valid_until: null, issued_at: null };
+      const validUntil = certificateValidUntil(found.periodFrom);
+      return {
+        result: today <= validUntil ? 'valid' : 'expired',
+        reference_number: reference,
+        full_name: found.certificateName,
+        valid_until: validUntil,
+        issued_at: found.certificateIssuedAt,
+      };
+    },
+
+    /** /uploads access to documents beyond their owner and administrators: Admin Branch officers. */
+    documentPolicy: (async (principal, file) => isAdminBranchOfficer(principal) && clearance.isClearanceFile(file.id)) satisfies FileAccessPolicy,
+
+    /** /uploads access to certificates: Admin Branch officers, and the citizen whose certificate it is. */
+    certificatePolicy: (async (principal, file) => {
+      if (isAdminBranchOfficer(principal)) return clearance.isClearanceFile(file.id);
+      return principal.role === 'citizen' && clearance.isCertificateOf(file.id, principal.userId);
+    }) satisfies FileAccessPolicy,
+  };
+}
+export type ClearanceService = ReturnType<typeof createClearanceService>;

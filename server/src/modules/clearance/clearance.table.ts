@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CLEARANCE_STATUSES, type ClearanceApplication } from '@pes/contracts';
+import { files } from '../files/files.table';
+import { payments } from '../payments/payments.table';
+import { users } from '../users/users.table';
+
+export const clearanceStatusEnum = pgEnum('clearance_status', CLEARANCE_STATUSES);
+
+/** Numbers the reference numbers (PCC-<year>-<6 digits>) across all instances; taken when the fee is paid. */
+export const clearanceReferenceSeq = pgSequence('clearance_reference_seq', { startWith: 1 });
+
+/** What the application holds beyond its indexed columns: the validated payload, minus confirmations and uploads. */
+export type ClearanceDetails = Omit<
+  ClearanceApplication,
+  'uploads' | 'confirm_nic_number' | 'confirm_passport_number' | 'confirm_mobile_number' | 'confirm_email'
+>;
+
+/**
+ * Police clearance applications. Stored as awaiting_payment by apply; the fee's payment (exactly once)
+ * makes it pending, gives it its reference number and `paid_at`, from which officers see it.
+ */
+export const clearanceApplications = pgTable(
+  'clearance_applications',
+  {
+    id: serial('id').primaryKey(),
+    referenceNumber: text('reference_number'),
+    citizenUserId: integer('citizen_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: clearanceStatusEnum('status').notNull().default('awaiting_payment'),
+    nicNumber: text('nic_number').notNull(),
+    fullNameNic: text('full_name_nic').notNull(),
+    details: jsonb('details').$type<ClearanceDetails>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    certificateFileId: integer('certificate_file_id').references(() => files.id),
+    /** The holder's name as the certificate prints it: all that public verification shows. */
+    certificateName: text('certificate_name'),
+    certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clearance_reference_uq').on(t.referenceNumber),
+    // One open application per citizen, whatever the concurrency.
+    uniqueIndex('clearance_one_open_per_citizen_uq')
+      .on(t.citizenUserId)
+      .where(sql`${t.status} in ('awaiting_payment', 'pending', 'in_progress')`),
+    // The citizen's latest application.
+    index('clearance_citizen_created_idx').on(t.citizenUserId, t.createdAt, t.id),
+    // Admin Branch list: paid ones, newest paid first (read backwards: ORDER BY paid_at DESC, id DESC is
+    // NULLS FIRST, which an index declared DESC NULLS LAST would not serve); by status; the prefix searches.
+    index('clearance_paid_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.paidAt} is not null`),
+    index('clearance_status_paid_idx')
+      .on(t.status, t.paidAt, t.id)
+      .where(sql`${t.paidAt} is not null`),
+    index('clearance_nic_search_idx')
+      .on(t.nicNumber.op('text_pattern_ops'))
+      .where(sql`${t.paidAt} is not null`),
+    index('clearance_reference_search_idx')
+      .on(t.referenceNumber.op('text_pattern_ops'))
+      .where(sql`${t.paidAt} is not null`),
+    index('clearance_certificate_file_idx')
+      .on(t.certificateFileId)
+      .where(sql`${t.certificateFileId} is not null`),
+  ],
+);
+
+/** The documents of an application: document name (nicFront, ...) → its claimed file. */
+export const clearanceDocuments = pgTable(
+  'clearance_documents',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => clearanceApplications.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.document] }), index('clearance_documents_file_idx').on(t.fileId)],
+);
+
+/** Every status change and certificate: who (null for the payment), when, from, to. */
+export const clearanceStatusHistory = pgTable(
+  'clearance_status_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => clearanceApplications.id, { onDelete: 'cascade' }),
+    fromStatus: clearanceStatusEnum('from_status'),
+    toStatus: clearanceStatusEnum('to_status').notNull(),
+    note: text('note'),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clearance_status_history_application_idx').on(t.applicationId, t.changedAt, t.id)],
+);
+
+/** The wizard's server-side draft ("save and return"): one per citizen, removed once the fee is paid. */
+export const clearanceDrafts = pgTable('clearance_drafts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  step: smallint('step').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ClearanceRow = typeof clearanceApplications.$inferSelect;

@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, colomboDate } from '@pes/contracts';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
+import { bearer, createOfficer, imageFile, pdfFile } from '../../../test/helpers';
+import {
+  CARD,
+  DECLINED,
+  adminBranchOfficer,
+  applicant,
+  appliedAndPaid,
+  applicationsOf,
+  clearancePaymentsOf,
+  fileRow,
+  pdfContent,
+  send,
+  sessionIdOf,
+  uploadDocument,
+  uploadedPath,
+  validApplication,
+} from './clearance.fixtures';
+
+describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
+  let t: TestApp;
+  let officer: Awaited<ReturnType<typeof adminBranchOfficer>>;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { PUBLIC_URL: 'https://eservices.police.lk' } });
+    officer = await adminBranchOfficer(t);
+  });
+  afterAll(() => t?.close());
+
+  it('runs the whole flow: upload, apply, pay, verify, officer processing, certificate, download and public verification', async () => {
+    const citizen = await applicant(t);
+
+    // Saved draft ("save and return"), removed once the fee is paid.
+    const draft = { step: 4, data: { full_name_nic: 'Amaya Wijesinghe', residence_history: [] } };
+    expect((await send(t, 'PUT', '/api/clearance/draft', citizen.token, draft)).statusCode).toBe(200);
+    expect((await send(t, 'GET', '/api/clearance/draft', citizen.token)).json().draft).toMatchObject(draft);
+
+    expect((await send(t, 'GET', `/api/clearance/status/${citizen.identityNumber}`, citizen.token)).json()).toEqual({ exists: false });
+
+    const apply = await send(t, 'POST', '/api/clearance/apply', citizen.token, {
+      ...validApplication(citizen.identityNumber, citizen.uploads),
+      amount: '1.00',
+    });
+    expect(apply.statusCode).toBe(200);
+    const { url, sessionId } = apply.json();
+    expect(sessionIdOf(url)).toBe(sessionId);
+    expect((await send(t, 'GET', `/api/payments/sandbox/sessions/${sessionId}`)).json()).toMatchObject({ amount: '5000.00', currency: 'LKR', status: 'open' });
+
+    // Not paid yet: awaiting payment, unseen by officers and by the citizen's tracking.
+    const early = await send(t, 'GET', `/api/clearance/payment-status/${sessionId}`, citizen.token);
+    expect(early.json()).toMatchObject({
+      success: false,
+      checkoutSession: { id: sessionId, payment_status: 'unpaid' },
+      clearanceCertificate: { reference_number: null },
+    });
+    expect((await send(t, 'GET', `/api/clearance/status/${citizen.identityNumber}`, citizen.token)).json()).toEqual({ exists: false });
+    const [stored] = await applicationsOf(t, citizen.id);
+    expect(stored!.status).toBe('awaiting_payment');
+    expect((await send(t, 'GET', `/api/clearance/applications/${stored!.id}`, officer.token)).statusCode).toBe(404);
+
+    const paid = await send(t, 'POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, undefined, CARD);
+    expect(paid.json().redirect_url).toBe(`/clearance/success?clearance_id=${stored!.id}&session_id=${sessionId}`);
+
+    const verified = await send(t, 'GET', `/api/clearance/payment-status/${sessionId}`, citizen.token);
+    expect(verified.statusCode).toBe(200);
+    const receipt = verified.json();
+    expect(receipt).toMatchObject({ success: true, checkoutSession: { id: sessionId, payment_status: 'paid' }, clearanceCertificate: { amount: '5000.00' } });
+    const reference = receipt.clearanceCertificate.reference_number as string;
+    expect(reference).toMatch(new RegExp(`^PCC-${colomboDate().slice(0, 4)}-\\d{6}$`));
+    expect((await send(t, 'GET', `/api/clearance/payment-status/${sessionId}`, citizen.token)).json()).toEqual(receipt);
+    expect((await send(t, 'GET', '/api/clearance/draft', citizen.token)).json().draft).toBeNull();
+
+    // The citizen tracks it: pending, no certificate yet.
+    expect((await send(t, 'GET', `/api/clearance/status/${citizen.identityNumber}`, citizen.token)).json()).toEqual({ exists: true });
+    const tracked = (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber.toLowerCase()}`, citizen.token)).json();
+    expect(tracked).toMatchObject({
+      reference_number: reference,
+      status: 'pending',
+      full_name: 'Amaya Wijesinghe',
+      idNumber: citizen.identityNumber,
+      certificate_url: null,
+    });
+
+    // The officer finds it: newest paid first, by NIC prefix and by reference.
+    const list = (await send(t, 'GET', '/api/clearance/applications', officer.token)).json();
+    expect(list.applications[0]).toMatchObject({ id: stored!.id, reference_number: reference, application_status: 'pending', has_certificate: false });
+    const byNic = (await send(t, 'GET', `/api/clearance/applications?search=${citizen.identityNumber.slice(0, 8)}`, officer.token)).json();
+    expect(byNic.applications.map((a: { id: number }) => a.id)).toContain(stored!.id);
+    const byRef = (await send(t, 'GET', `/api/clearance/applications?search=${reference.toLowerCase()}`, officer.token)).json();
+    expect(byRef.applications.map((a: { id: number }) => a.id)).toEqual([stored!.id]);
+    expect((await send(t, 'GET', '/api/clearance/applications?status=completed&search=' + reference, officer.token)).json().applications).toEqual([]);
+
+    const detail = (await send(t, 'GET', `/api/clearance/applications/${stored!.id}`, officer.token)).json();
+    expect(detail).toMatchObject({
+      reference_number: reference,
+      application_status: 'pending',
+      nic_number: citizen.identityNumber,
+      passport_number: 'N1234567',
+      email: 'amaya@example.lk',
+      spouse: { fullName: 'Nuwan Perera', nicNumber: '198811112222' },
+      residence_history: [{ policeArea: 'Kandy' }],
+      amount: '5000.00',
+    });
+    expect(Object.keys(detail.uploads).sort()).toEqual(['nicBack', 'nicFront']);
+    expect(detail).not.toHaveProperty('confirm_email');
+    // The officer may open the documents; another branch's officer may not.
+    expect((await send(t, 'GET', detail.uploads.nicBack, officer.token)).statusCode).toBe(200);
+    const traffic = await createOfficer(t, 'Traffic Branch');
+    expect((await send(t, 'GET', detail.uploads.nicBack, traffic.token)).statusCode).toBe(404);
+
+    // No certificate before completed.
+    const draftRes = await send(t, 'GET', `/api/clearance/applications/${stored!.id}/certificate-draft`, officer.token);
+    const certificateDraft = draftRes.json();
+    expect(certificateDraft).toMatchObject({
+      addresseeTitle: 'THE VISA OFFICER',
+      department: 'Department of Home Affairs',
+      country: 'Sri Lanka',
+      fullName: 'Amaya Wijesinghe',
+      nicNumber: citizen.identityNumber,
+      periodFrom: colomboDate(),
+      periodTo: addMonths(colomboDate(), 6),
+    });
+    const tooEarly = await send(t, 'POST', `/api/clearance/applications/${stored!.id}/certificate/generate`, officer.token, certificateDraft);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().error.code).toBe('clearance.not_completed');
+
+    for (const status of ['in_progress', 'completed']) {
+      const res = await send(t, 'PUT', `/api/clearance/applications/${stored!.id}/status`, officer.token, { status });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().application_status).toBe(status);
+    }
+
+    const edited = { ...certificateDraft, fullName: 'අමායා විජේසිංහ (Amaya Wijesinghe)', remarks: 'No adverse police record was found for the stated period.' };
+    const generated = await send(t, 'POST', `/api/clearance/applications/${stored!.id}/certificate/generate`, officer.token, edited);
+    expect(generated.statusCode).toBe(201);
+    const certificateUrl = generated.json().certificate_url as string;
+    expect(certificateUrl).toMatch(/^\/uploads\//);
+
+    // The citizen sees and downloads it; the PDF says what the draft said.
+    const after = (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
+    expect(after).toMatchObject({ status: 'completed', certificate_url: certificateUrl, certificateUrl });
+    const download = await send(t, 'GET', certificateUrl, citizen.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('application/pdf');
+    const pdf = await pdfContent(download.rawPayload);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain(reference);
+    expect(pdf.text).toContain('Amaya Wijesinghe');
+    expect(pdf.text).toContain('No adverse police record was found for the stated period.');
+    expect(pdf.text).toContain(`https://eservices.police.lk/verify/${reference}`);
+    expect(pdf.text).toContain(`Valid until: ${addMonths(colomboDate(), 6)}`);
+    expect(pdf.fonts).toEqual(expect.arrayContaining(['NotoSansSinhala-Bold', 'NotoSans-Regular']));
+    // The Sinhala name is drawn with Sinhala glyphs (pdf.js reads them back through the font's ToUnicode map).
+    expect(pdf.text).toMatch(/[\u0D80-\u0DFF]{2,}/);
+    expect((await send(t, 'GET', certificateUrl)).statusCode).toBe(401);
+    const other = await applicant(t);
+    expect((await send(t, 'GET', certificateUrl, other.token)).statusCode).toBe(404);
+
+    // Public verification: the name only.
+    const check = await send(t, 'GET', `/api/clearance/verify/${reference}`);
+    expect(check.json()).toEqual({
+      result: 'valid',
+      reference_number: reference,
+      full_name: edited.fullName,
+      valid_until: addMonths(colomboDate(), 6),
+      issued_at: expect.any(String),
+    });
+    expect((await send(t, 'GET', '/api/clearance/verify/PCC-2020-999999')).json()).toMatchObject({ result: 'unknown', full_name: null });
+    expect((await send(t, 'GET', '/api/clearance/verify/anything')).json().result).toBe('unknown');
+
+    // History: paid, then each status change and the certificate, with who.
+    const history = (await send(t, 'GET', `/api/clearance/applications/${stored!.id}`, officer.token)).json().history;
+    expect(history.map((h: { from_status: string; to_status: string }) => [h.from_status, h.to_status])).toEqual([
+      [null, 'awaiting_payment'],
+      ['awaiting_payment', 'pending'],
+      ['pending', 'in_progress'],
+      ['in_progress', 'completed'],
+      ['completed', 'completed'],
+    ]);
+    expect(history.at(-1)).toMatchObject({ note: 'Certificate generated', changed_by: 'Dilani Jayasuriya' });
+
+    // One payment, paid.
+    expect((await clearancePaymentsOf(t, stored!.id)).map((p) => [p.status, p.amountCents])).toEqual([['paid', 500000]]);
+  });
+
+  it('keeps a declined or cancelled payment unpaid, and a second try replaces the application', async () => {
+    const citizen = await applicant(t);
+    const first = (await send(t, 'POST', '/api/clearance/apply', citizen.token, validApplication(citizen.identityNumber, citizen.uploads))).json();
+    const declined = await send(t, 'POST', `/api/payments/sandbox/sessions/${first.sessionId}/pay`, undefined, DECLINED);
+    expect(declined.json().error.code).toBe('payments.card_declined');
+    expect((await send(t, 'GET', `/api/clearance/payment-status/${first.sessionId}`, citizen.token)).json()).toMatchObject({ success: false });
+
+    const cancelled = await send(t, 'POST', `/api/payments/sandbox/sessions/${first.sessionId}/cancel`, undefined, {});
+    expect(cancelled.json().redirect_url).toMatch(/^\/clearance\/cancel\?clearance_id=\d+/);
+    expect((await send(t, 'GET', `/api/clearance/payment-status/${first.sessionId}`, citizen.token)).json().success).toBe(false);
+
+    // Try again, the same documents and one changed field: the same application, a new checkout.
+    const second = await send(
+      t,
+      'POST',
+      '/api/clearance/apply',
+      citizen.token,
+      validApplication(citizen.identityNumber, citizen.uploads, { occupation: 'Architect' }),
+    );
+    expect(second.statusCode).toBe(200);
+    const rows = await applicationsOf(t, citizen.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details.occupation).toBe('Architect');
+    await send(t, 'POST', `/api/payments/sandbox/sessions/${second.json().sessionId}/pay`, undefined, CARD);
+    const ok = (await send(t, 'GET', `/api/clearance/payment-status/${second.json().sessionId}`, citizen.token)).json();
+    expect(ok.success).toBe(true);
+    expect((await clearancePaymentsOf(t, rows[0]!.id)).map((p) => p.status).sort()).toEqual(['canceled', 'paid']);
+  });
+
+  it('pays exactly once when verification races the payment and repeats: one reference, one payment', async () => {
+    const citizen = await applicant(t);
+    const { sessionId } = (await send(t, 'POST', '/api/clearance/apply', citizen.token, validApplication(citizen.identityNumber, citizen.uploads))).json();
+    const verify = () => send(t, 'GET', `/api/clearance/payment-status/${sessionId}`, citizen.token);
+    const [, ...answers] = await Promise.all([
+      send(t, 'POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, undefined, CARD),
+      verify(),
+      verify(),
+      verify(),
+    ]);
+    const final = (await verify()).json();
+    expect(final.success).toBe(true);
+    for (const a of answers) if (a.json().success) expect(a.json().clearanceCertificate.reference_number).toBe(final.clearanceCertificate.reference_number);
+    const [row] = await applicationsOf(t, citizen.id);
+    expect(row!.referenceNumber).toBe(final.clearanceCertificate.reference_number);
+    expect((await clearancePaymentsOf(t, row!.id)).filter((p) => p.status === 'paid')).toHaveLength(1);
+    expect(
+      (await send(t, 'GET', `/api/clearance/applications/${row!.id}`, officer.token))
+        .json()
+        .history.filter((h: { to_status: string }) => h.to_status === 'pending'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a second open application (409) and allows a new one once the first is finished', async () => {
+    const citizen = await applicant(t);
+    const { id } = await appliedAndPaid(t, citizen);
+    const again = await send(
+      t,
+      'POST',
+      '/api/clearance/apply',
+      citizen.token,
+      validApplication(citizen.identityNumber, { nicFront: await uploadedPath(t, citizen.token), nicBack: await uploadedPath(t, citizen.token) }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('clearance.open_application');
+    expect(await applicationsOf(t, citizen.id)).toHaveLength(1);
+
+    const rejected = await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'rejected', reason: 'Documents unreadable' });
+    expect(rejected.json()).toMatchObject({ application_status: 'rejected', rejection_reason: 'Documents unreadable' });
+    expect((await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json()).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Documents unreadable',
+    });
+    const fresh = { nicFront: await uploadedPath(t, citizen.token), nicBack: await uploadedPath(t, citizen.token) };
+    expect((await send(t, 'POST', '/api/clearance/apply', citizen.token, validApplication(citizen.identityNumber, fresh))).statusCode).toBe(200);
+  });
+
+  it('lets only Admin Branch officers process applications, and only the citizen track their own number', async () => {
+    const citizen = await applicant(t);
+    const { id, reference } = await appliedAndPaid(t, citizen);
+    const traffic = await createOfficer(t, 'Traffic Branch');
+    const calls: Array<['GET' | 'PUT' | 'POST', string, unknown?]> = [
+      ['GET', '/api/clearance/applications'],
+      ['GET', `/api/clearance/applications/${id}`],
+      ['PUT', `/api/clearance/applications/${id}/status`, { status: 'in_progress' }],
+      ['GET', `/api/clearance/applications/${id}/certificate-draft`],
+      ['POST', `/api/clearance/applications/${id}/certificate`, { certificate_url: '/uploads/x.pdf' }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await send(t, method, url, undefined, body)).statusCode, `${method} ${url} anonymous`).toBe(401);
+      expect((await send(t, method, url, citizen.token, body)).statusCode, `${method} ${url} citizen`).toBe(403);
+      expect((await send(t, method, url, traffic.token, body)).statusCode, `${method} ${url} traffic officer`).toBe(403);
+    }
+    const other = await applicant(t);
+    for (const path of ['status', 'track']) {
+      const res = await send(t, 'GET', `/api/clearance/${path}/${other.identityNumber}`, citizen.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('clearance.identity_mismatch');
+      expect((await send(t, 'GET', `/api/clearance/${path}/${citizen.identityNumber}`)).statusCode).toBe(401);
+    }
+    expect((await send(t, 'GET', `/api/clearance/track/${other.identityNumber}`, other.token)).json().error.code).toBe('clearance.not_found');
+    // Someone else's payment session is not found.
+    const session = (await send(t, 'POST', '/api/clearance/apply', other.token, validApplication(other.identityNumber, other.uploads))).json().sessionId;
+    expect((await send(t, 'GET', `/api/clearance/payment-status/${session}`, citizen.token)).statusCode).toBe(404);
+
+    // Status values outside the four are 400; rejecting needs a reason.
+    const bad = await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'approved' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldKeys).toHaveProperty('status');
+    const noReason = await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'rejected' });
+    expect(noReason.json().error.fieldKeys).toEqual({ reason: 'rejectionReasonRequired' });
+    expect((await send(t, 'GET', '/api/clearance/applications/999999', officer.token)).statusCode).toBe(404);
+    expect((await send(t, 'GET', '/api/clearance/applications/abc', officer.token)).statusCode).toBe(400);
+    expect((await send(t, 'GET', `/api/clearance/verify/${reference}`)).json().result).toBe('unknown'); // no certificate yet
+  });
+
+  it('refuses bad input naming each field, and stores nothing', async () => {
+    const citizen = await applicant(t);
+    const other = await applicant(t);
+    const apply = (body: unknown) => send(t, 'POST', '/api/clearance/apply', citizen.token, body);
+    const base = validApplication(citizen.identityNumber, citizen.uploads);
+    const expectRefused = async (body: unknown, fields: Record<string, string>) => {
+      const res = await apply(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fieldKeys).toMatchObject(fields);
+    };
+
+    await expectRefused(
+      {
+        ...base,
+        confirm_nic_number: '199999999999',
+        confirm_passport_number: 'N7654321',
+        mobile_number: '12ab',
+        confirm_email: 'other@example.lk',
+        email: 'not-an-email',
+        declaration: false,
+        uploads: {},
+      },
+      {
+        confirm_nic_number: 'nicMismatch',
+        confirm_passport_number: 'passportMismatch',
+        mobile_number: 'invalidMobile',
+        email: 'invalidEmail',
+        declaration: 'declarationRequired',
+        'uploads.nicFront': 'nicFrontRequired',
+        'uploads.nicBack': 'nicBackRequired',
+      },
+    );
+    await expectRefused({ ...base, date_of_birth: '2999-01-01' }, { date_of_birth: 'dateOfBirthFuture' });
+    await expectRefused({ ...base, passport_issue_date: '1980-01-01' }, { passport_issue_date: 'passportIssueBeforeBirth' });
+    await expectRefused(
+      { ...base, residence_history: [{ address: 'a', policeArea: 'b', fromDate: '2015-01-01', toDate: '2010-01-01' }] },
+      { 'residence_history.0.toDate': 'fromBeforeTo' },
+    );
+    const huge = Array.from({ length: 50 }, () => ({ address: 'x'.repeat(10_000), policeArea: 'Kandy', fromDate: '2010-01-01', toDate: '2011-01-01' }));
+    const hugeRes = await apply({ ...base, residence_history: huge });
+    expect(hugeRes.statusCode).toBe(400);
+    expect(Object.keys(hugeRes.json().error.fieldKeys).some((f) => f.startsWith('residence_history'))).toBe(true);
+    // Under 18: the birth certificate is required too.
+    await expectRefused({ ...base, date_of_birth: addMonths(colomboDate(), -12 * 17) }, { 'uploads.birthCertificateFront': 'birthCertificateFrontRequired' });
+    await expectRefused({ ...base, left_before_sixteen: true }, { left_before_sixteen: 'leftBeforeSixteenMission' });
+
+    // An unknown path and someone else's upload: 400 naming the document, nothing claimed or stored.
+    await expectRefused({ ...base, uploads: { ...citizen.uploads, nicFront: 'no-such-file.jpg' } }, { 'uploads.nicFront': 'uploadUnusable' });
+    await expectRefused({ ...base, uploads: { ...citizen.uploads, nicBack: other.uploads.nicBack } }, { 'uploads.nicBack': 'uploadUnusable' });
+    expect(await applicationsOf(t, citizen.id)).toHaveLength(0);
+    expect((await fileRow(t, citizen.uploads.nicFront))!.claimedAt).toBeNull();
+    expect((await fileRow(t, other.uploads.nicBack))!.claimedAt).toBeNull();
+
+    // Drafts: bounded, and only with a step that exists.
+    expect((await send(t, 'PUT', '/api/clearance/draft', citizen.token, { step: 12, data: {} })).statusCode).toBe(400);
+    expect((await send(t, 'PUT', '/api/clearance/draft', citizen.token, { step: 2, data: { big: 'x'.repeat(70_000) } })).statusCode).toBe(400);
+  });
+
+  it('checks uploads by content and size, and attaches an uploaded certificate PDF only to a completed application', async () => {
+    const citizen = await applicant(t);
+    const text = await uploadDocument(t, citizen.token, { buffer: Buffer.from('just text, not a picture'), filename: 'nic.jpg', contentType: 'image/jpeg' });
+    expect(text.statusCode).toBe(415);
+    const big = await uploadDocument(t, citizen.token, { buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1), filename: 'big.pdf', contentType: 'application/pdf' });
+    expect(big.statusCode).toBe(413);
+    const traffic = await createOfficer(t, 'Traffic Branch');
+    expect((await uploadDocument(t, traffic.token)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/clearance/upload' })).statusCode).toBe(401);
+
+    const { id } = await appliedAndPaid(t, citizen);
+    const pdfPath = await uploadedPath(t, officer.token, pdfFile('certificate.pdf'));
+    const attach = (url: string) => send(t, 'POST', `/api/clearance/applications/${id}/certificate`, officer.token, { certificate_url: url });
+    expect((await attach(`/uploads/${pdfPath}`)).json().error.code).toBe('clearance.not_completed');
+    await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'completed' });
+    const imagePath = await uploadedPath(t, officer.token, await imageFile('png'));
+    const notPdf = await attach(`/uploads/${imagePath}`);
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json().error.code).toBe('clearance.certificate_not_pdf');
+    expect((await fileRow(t, imagePath))!.claimedAt).toBeNull();
+    expect((await attach('/uploads/unknown.pdf')).json().error.fieldKeys).toEqual({ certificate_url: 'uploadUnusable' });
+    const attached = await attach(`/uploads/${pdfPath}`);
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json().certificate_url).toBe(`/uploads/${pdfPath}`);
+    const tracked = (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
+    expect(tracked.certificate_url).toBe(`/uploads/${pdfPath}`);
+    expect((await t.app.inject({ method: 'GET', url: tracked.certificate_url, headers: bearer(citizen.token) })).statusCode).toBe(200);
+  });
+});

@@ -1,5 +1,0 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
-
-export function UsersPage() {
-  return <NotYetAvailable titleKey="pageTitles.adminUsers" />;
-}

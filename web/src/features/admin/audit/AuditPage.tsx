@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AUDIT_ACTIONS, type AuditEntry } from '@pes/contracts';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { useFormat } from '../../../components/format';
+import { PageTitle } from '../../../components/PageTitle';
+import { QueryState } from '../../../components/QueryState';
+import { paths } from '../../../paths';
+import { useAuditPage, type AuditFilter } from '../users/api';
+import '../admin.css';
+
+const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
+
+/** The audit log, newest first: filtered by actor, action and dates, in keyset pages. */
+export function AuditPage() {
+  const { t } = useTranslation(['admin', 'common', 'slots']);
+  const format = useFormat();
+  const [draft, setDraft] = useState<AuditFilter>(EMPTY);
+  const [filter, setFilter] = useState<AuditFilter>(EMPTY);
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const audit = useAuditPage(filter, cursors.at(-1) ?? null);
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ ...draft, actor: draft.actor.trim() });
+    setCursors([null]);
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    { id: 'at', header: t('audit.at'), cell: (e) => format.dateTime(e.at) },
+    {
+      id: 'actor',
+      header: t('audit.actor'),
+      cell: (e) =>
+        [e.actor_username, e.actor_role ? t(`roles.${e.actor_role}`) : null, e.actor_branch ? t(`slots:branches.${e.actor_branch}`) : null]
+          .filter(Boolean)
+          .join(' · '),
+    },
+    { id: 'action', header: t('audit.action'), cell: (e) => t(`audit.actions.${e.action}`) },
+    { id: 'subject', header: t('audit.subject'), cell: (e) => `${e.subject_type}${e.subject_id ? ` #${e.subject_id}` : ''}` },
+    {
+      id: 'summary',
+      header: t('audit.summary'),
+      cell: (e) => (Object.keys(e.summary).length ? <span className="admin-area__summary">{JSON.stringify(e.summary)}</span> : '—'),
+    },
+  ];
+
+  return (
+    <section className="page admin-area">
+      <PageTitle>{t('common:pageTitles.adminAudit')}</PageTitle>
+      <div className="page-header">
+        <h1>{t('audit.title')}</h1>
+        <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
+      </div>
+      <p className="admin-area__muted">{t('audit.intro')}</p>
+      <form className="card admin-area__filter" onSubmit={apply}>
+        <div className="field">
+          <label htmlFor="audit-actor">{t('audit.actor')}</label>
+          <input id="audit-actor" value={draft.actor} maxLength={100} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-action">{t('audit.action')}</label>
+          <select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+            <option value="">{t('audit.allActions')}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(`audit.actions.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">{t('audit.from')}</label>
+          <input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">{t('audit.to')}</label>
+          <input id="audit-to" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
+        <button type="submit" className="button">
+          {t('audit.apply')}
+        </button>
+      </form>
+      <section className="card">
+        <QueryState query={audit} error={t('audit.loadFailed')}>
+          {(page) => (
+            <>
+              {page.entries.length === 0 ? (
+                <p className="admin-area__muted">{t('audit.none')}</p>
+              ) : (
+                <DataTable caption={t('audit.caption')} columns={columns} rows={page.entries} rowKey={(e) => e.id} />
+              )}
+              <nav className="admin-area__pages" aria-label={t('audit.caption')}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={cursors.length === 1}
+                  onClick={() => setCursors(cursors.slice(0, -1))}
+                >
+                  {t('pages.previous')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={!page.next_cursor}
+                  onClick={() => page.next_cursor && setCursors([...cursors, page.next_cursor])}
+                >
+                  {t('pages.next')}
+                </button>
+              </nav>
+            </>
+          )}
+        </QueryState>
+      </section>
+    </section>
+  );
+}

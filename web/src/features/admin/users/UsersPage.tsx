@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROLES, USER_SEARCH_MAX, type AdminUserRow, type Role } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { PageTitle } from '../../../components/PageTitle';
+import { QueryState } from '../../../components/QueryState';
+import { paths } from '../../../paths';
+import { useStationName } from '../../../lib/stations/stations';
+import { useUsersPage } from './api';
+import { UserDetailsPanel } from './UserDetailsPanel';
+import '../admin.css';
+
+/** The users table: search by username or name prefix, role filter, keyset pages; View opens the details panel. */
+export function UsersPage() {
+  const { t } = useTranslation(['admin', 'common', 'slots']);
+  const stationName = useStationName();
+  const [draft, setDraft] = useState({ search: '', role: '' as Role | '' });
+  const [filter, setFilter] = useState(draft);
+  // The cursors of the pages shown so far: the last is the current page's (null for the first).
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const users = useUsersPage(filter.search, filter.role, cursor);
+  const [selected, setSelected] = useState<AdminUserRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ search: draft.search.trim(), role: draft.role });
+    setCursors([null]);
+  };
+  const displayName = (u: AdminUserRow) => u.name ?? u.username;
+
+  const columns: Column<AdminUserRow>[] = [
+    { id: 'id', header: t('users.id'), cell: (u) => u.id, numeric: true },
+    { id: 'username', header: t('users.username'), cell: (u) => u.username },
+    { id: 'name', header: t('users.name'), cell: (u) => u.name ?? '—' },
+    { id: 'role', header: t('users.role'), cell: (u) => t(`roles.${u.role}`) },
+    { id: 'branch', header: t('users.branch'), cell: (u) => (u.branch ? t(`slots:branches.${u.branch}`) : '—') },
+    { id: 'station', header: t('users.station'), cell: (u) => (u.station ? stationName(u.station) : '—') },
+    {
+      id: 'view',
+      header: t('users.view'),
+      cell: (u) => (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={t('users.viewUser', { name: displayName(u) })}
+          onClick={() => setSelected(u)}
+        >
+          {t('users.view')}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page admin-area">
+      <PageTitle>{t('common:pageTitles.adminUsers')}</PageTitle>
+      <div className="page-header">
+        <h1>{t('users.title')}</h1>
+        <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
+      </div>
+      <p className="admin-area__muted">{t('users.intro')}</p>
+      {notice ? <Alert kind="success">{notice}</Alert> : null}
+      <form className="card admin-area__filter" onSubmit={apply} role="search">
+        <div className="field">
+          <label htmlFor="user-search">{t('users.search')}</label>
+          <input
+            id="user-search"
+            type="search"
+            maxLength={USER_SEARCH_MAX}
+            value={draft.search}
+            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="user-role">{t('users.role')}</label>
+          <select id="user-role" value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as Role | '' })}>
+            <option value="">{t('users.allRoles')}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t('users.apply')}
+        </button>
+      </form>
+      <div className="admin-area__grid">
+        <section className="card">
+          <QueryState query={users} error={t('users.loadFailed')}>
+            {(page) => (
+              <>
+                {page.users.length === 0 ? (
+                  <p className="admin-area__muted">{t('users.none')}</p>
+                ) : (
+                  <DataTable
+                    caption={t('users.caption')}
+                    columns={columns}
+                    rows={page.users}
+                    rowKey={(u) => u.id}
+                    rowClassName={(u) => (u.id === selected?.id ? 'admin-area__row--selected' : undefined)}
+                  />
+                )}
+                <nav className="admin-area__pages" aria-label={t('users.caption')}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={cursors.length === 1}
+                    onClick={() => setCursors(cursors.slice(0, -1))}
+                  >
+                    {t('pages.previous')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={!page.next_cursor}
+                    onClick={() => page.next_cursor && setCursors([...cursors, page.next_cursor])}
+                  >
+                    {t('pages.next')}
+                  </button>
+                </nav>
+              </>
+            )}
+          </QueryState>
+        </section>
+        {selected ? (
+          <UserDetailsPanel
+            key={selected.id}
+            user={selected}
+            onClose={() => setSelected(null)}
+            onDeleted={(name) => {
+              setSelected(null);
+              setNotice(t('delete.done', { name }));
+            }}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BRANCHES, DEFAULT_OVERLOADED_ABOVE, DEFAULT_UNDERUTILIZED_BELOW, type Branch, type WorkloadRow } from '@pes/contracts';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { QueryState } from '../../../components/QueryState';
+import { useStationName } from '../../../lib/stations/stations';
+import { useWorkload } from '../users/api';
+import '../admin.css';
+
+const isThreshold = (value: string) => /^\d{1,6}$/.test(value.trim());
+
+/** Officers' complaints by workload class, classified by the two editable thresholds (spec §4, §9); sortable by any column. */
+export function WorkloadTable() {
+  const { t } = useTranslation(['admin', 'slots']);
+  const stationName = useStationName();
+  const [draft, setDraft] = useState({ branch: '' as Branch | '', over: String(DEFAULT_OVERLOADED_ABOVE), under: String(DEFAULT_UNDERUTILIZED_BELOW) });
+  const [applied, setApplied] = useState({ branch: '' as Branch | '', over: DEFAULT_OVERLOADED_ABOVE, under: DEFAULT_UNDERUTILIZED_BELOW });
+  const [invalid, setInvalid] = useState<{ over: boolean; under: boolean }>({ over: false, under: false });
+  const workload = useWorkload(applied.branch, applied.over, applied.under);
+
+  const refresh = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = { over: !isThreshold(draft.over), under: !isThreshold(draft.under) };
+    setInvalid(bad);
+    if (bad.over || bad.under) return;
+    const next = { branch: draft.branch, over: Number(draft.over), under: Number(draft.under) };
+    if (next.branch === applied.branch && next.over === applied.over && next.under === applied.under) void workload.refetch();
+    else setApplied(next);
+  };
+
+  const count = (id: 'total' | 'pending' | 'in_progress' | 'completed' | 'other'): Column<WorkloadRow> => ({
+    id,
+    header: t(`workload.${id}`),
+    cell: (r) => r[id],
+    numeric: true,
+    sortValue: (r) => r[id],
+  });
+  const columns: Column<WorkloadRow>[] = [
+    { id: 'officer', header: t('workload.officer'), cell: (r) => `${r.officer} (${stationName(r.station)})`, sortValue: (r) => r.officer },
+    { id: 'branch', header: t('workload.branch'), cell: (r) => t(`slots:branches.${r.branch}`), sortValue: (r) => r.branch },
+    count('total'),
+    count('pending'),
+    count('in_progress'),
+    count('completed'),
+    count('other'),
+    {
+      id: 'status',
+      header: t('workload.status'),
+      cell: (r) => <span className={`workload__status workload__status--${r.status}`}>{t(`workload.statuses.${r.status}`)}</span>,
+      sortValue: (r) => r.status,
+    },
+  ];
+
+  const threshold = (key: 'over' | 'under', label: string) => (
+    <div className="field">
+      <label htmlFor={`workload-${key}`}>{label}</label>
+      <input
+        id={`workload-${key}`}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={draft[key]}
+        aria-invalid={invalid[key] || undefined}
+        aria-describedby={invalid[key] ? `workload-${key}-error` : undefined}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
+      {invalid[key] ? (
+        <p id={`workload-${key}-error`} className="field__error">
+          {t('workload.thresholdInvalid')}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <section className="card" aria-labelledby="workload-title">
+      <h2 id="workload-title">{t('workload.title')}</h2>
+      <form className="workload__controls" onSubmit={refresh} noValidate>
+        <div className="field">
+          <label htmlFor="workload-branch">{t('workload.branch')}</label>
+          <select id="workload-branch" value={draft.branch} onChange={(e) => setDraft({ ...draft, branch: e.target.value as Branch | '' })}>
+            <option value="">{t('workload.allBranches')}</option>
+            {BRANCHES.map((b) => (
+              <option key={b} value={b}>
+                {t(`slots:branches.${b}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {threshold('over', t('workload.overloadedAbove'))}
+        {threshold('under', t('workload.underutilizedBelow'))}
+        <button type="submit" className="button" disabled={workload.isFetching}>
+          {t('workload.refresh')}
+        </button>
+      </form>
+      <QueryState query={workload} error={t('workload.loadFailed')}>
+        {(data) =>
+          data.rows.length === 0 ? (
+            <p className="admin-area__muted">{t('workload.none')}</p>
+          ) : (
+            <DataTable caption={t('workload.caption')} captionHidden columns={columns} rows={data.rows} rowKey={(r) => r.officer_row_id} pageSize={25} />
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ANONYMOUS_COMPLAINT_TYPES, formatTrackingCode, MAX_UPLOAD_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES } from '@pes/contracts';
+import { Alert } from '../../components/Alert';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { FormField } from '../../components/FormField';
+import { PageTitle } from '../../components/PageTitle';
+import { useErrorMessage } from '../../components/errors';
+import { ApiError } from '../../lib/api/client';
+import { StationSelect } from '../../lib/stations/StationSelect';
+import { paths } from '../../paths';
+import { useSubmitAnonymousComplaint } from './api';
+import './anonymous.css';
+
+type Field = 'station' | 'complaintType' | 'when' | 'what' | 'where' | 'how' | 'evidence' | 'contactNumber';
+const TEXT_FIELDS = ['station', 'complaintType', 'when', 'what', 'where', 'how'] as const;
+const REQUIRED_FIELDS = ['station', 'complaintType', 'when', 'what', 'where'] as const;
+
+/** The public anonymous report form; on success the tracking code, shown once. */
+export function AnonymousComplaintPage() {
+  const { t } = useTranslation('anonymous');
+  const errorMessage = useErrorMessage();
+  const submit = useSubmitAnonymousComplaint();
+  const [values, setValues] = useState<Record<(typeof TEXT_FIELDS)[number] | 'contactNumber', string>>({
+    station: '',
+    complaintType: '',
+    when: '',
+    what: '',
+    where: '',
+    how: '',
+    contactNumber: '',
+  });
+  const [provideContact, setProvideContact] = useState(false);
+  const [evidence, setEvidence] = useState<File | null>(null);
+  const previewRef = useRef<HTMLImageElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [code, setCode] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    const img = previewRef.current;
+    if (!evidence || !img) return;
+    const url = URL.createObjectURL(evidence);
+    img.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [evidence]);
+
+  const labels: Record<Field, string> = {
+    station: t('station'),
+    complaintType: t('type'),
+    when: t('when'),
+    what: t('what'),
+    where: t('where'),
+    how: t('how'),
+    evidence: t('evidence'),
+    contactNumber: t('contactNumber'),
+  };
+
+  function validate() {
+    const found: Partial<Record<Field, string>> = {};
+    for (const f of REQUIRED_FIELDS) if (!values[f].trim()) found[f] = f === 'complaintType' ? 'anonymousTypeRequired' : 'required';
+    if (values.when && new Date(values.when).getTime() > Date.now()) found.when = 'whenNotFuture';
+    if (provideContact && !/^\d{10}$/.test(values.contactNumber.trim())) found.contactNumber = 'contactNumberFormat';
+    if (evidence && !(PHOTO_MIME_TYPES as readonly string[]).includes(evidence.type)) found.evidence = 'fileTypePhoto';
+    else if (evidence && evidence.size > MAX_UPLOAD_BYTES) found.evidence = 'fileTooLarge';
+    return found;
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setAttempt((n) => n + 1);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const form = new FormData();
+    for (const f of TEXT_FIELDS) form.append(f, values[f].trim());
+    form.append('provideContact', String(provideContact));
+    if (provideContact) form.append('contactNumber', values.contactNumber.trim());
+    if (evidence) form.append('evidence', evidence);
+    try {
+      const res = await submit.mutateAsync(form);
+      setCode(res.tracking_code);
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldKeys as Partial<Record<Field, string>>);
+    }
+  }
+
+  if (code) {
+    const shown = formatTrackingCode(code);
+    return (
+      <section className="page anonymous">
+        <PageTitle>{t('title')}</PageTitle>
+        <Alert kind="success">{t('success')}</Alert>
+        <h2>{t('codeTitle')}</h2>
+        <p className="anonymous__code" data-testid="tracking-code">
+          {shown}
+        </p>
+        <Alert kind="warning">{t('codeHelp')}</Alert>
+        <p className="anonymous__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              void navigator.clipboard?.writeText(shown).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t('copied') : t('copy')}
+          </button>{' '}
+          <Link className="button button--primary" to={paths.home}>
+            {t('done')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const summary = (Object.keys(errors) as Field[]).map((f) => ({ id: `anon-${f}`, label: labels[f], message: errors[f]! }));
+  const set = (f: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  return (
+    <section className="page anonymous">
+      <PageTitle subtitle={t('intro')}>{t('title')}</PageTitle>
+      <Alert kind="info">
+        <p>{t('kept')}</p>
+        <p>{t('notKept')}</p>
+      </Alert>
+      <p>
+        <Link to={paths.anonymousTrack}>{t('trackLink')}</Link>
+      </p>
+      {submit.isError && !(submit.error instanceof ApiError && Object.keys(submit.error.fieldKeys).length > 0) ? (
+        <Alert kind="error">{errorMessage(submit.error)}</Alert>
+      ) : null}
+      <ErrorSummary items={summary} focusKey={attempt} />
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <FormField id="anon-station" label={labels.station} error={errors.station} required>
+          <StationSelect name="station" placeholder={t('stationPlaceholder')} value={values.station} onChange={set('station')} />
+        </FormField>
+        <FormField id="anon-complaintType" label={labels.complaintType} error={errors.complaintType} required>
+          <select name="complaintType" value={values.complaintType} onChange={set('complaintType')}>
+            <option value="">{t('typePlaceholder')}</option>
+            {ANONYMOUS_COMPLAINT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="anon-when" label={labels.when} error={errors.when} required>
+          <input type="datetime-local" name="when" value={values.when} onChange={set('when')} />
+        </FormField>
+        <FormField id="anon-what" label={labels.what} error={errors.what} required>
+          <textarea name="what" rows={4} maxLength={5000} value={values.what} onChange={set('what')} />
+        </FormField>
+        <FormField id="anon-where" label={labels.where} error={errors.where} required>
+          <input type="text" name="where" maxLength={500} value={values.where} onChange={set('where')} />
+        </FormField>
+        <FormField id="anon-how" label={labels.how} error={errors.how}>
+          <textarea name="how" rows={3} maxLength={5000} value={values.how} onChange={set('how')} />
+        </FormField>
+        <FormField id="anon-evidence" label={labels.evidence} error={errors.evidence} hint={t('evidenceHint')}>
+          <input type="file" name="evidence" accept={PHOTO_ACCEPT} onChange={(e) => setEvidence(e.target.files?.[0] ?? null)} />
+        </FormField>
+        {evidence ? <img ref={previewRef} className="anonymous__preview" alt={t('evidencePreview')} /> : null}
+        <div className="field">
+          <label>
+            <input type="checkbox" name="provideContact" checked={provideContact} onChange={(e) => setProvideContact(e.target.checked)} /> {t('provideContact')}
+          </label>
+        </div>
+        {provideContact ? (
+          <FormField id="anon-contactNumber" label={labels.contactNumber} error={errors.contactNumber} hint={t('contactHint')} required>
+            <input type="tel" name="contactNumber" inputMode="numeric" maxLength={10} value={values.contactNumber} onChange={set('contactNumber')} />
+          </FormField>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={submit.isPending}>
+          {submit.isPending ? t('submitting') : t('submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { PageTitle } from '../../components/PageTitle';
+import { useFormat } from '../../components/format';
+import { ApiError } from '../../lib/api/client';
+import { useSession } from '../../lib/session/session-context';
+import { useClearanceTrack } from './api';
+import './clearance.css';
+
+/** /track-clearance: the citizen's latest application, its colour-coded status and the certificate when there is one. */
+export function TrackClearancePage() {
+  const { t } = useTranslation(['clearance', 'common']);
+  const format = useFormat();
+  const { state } = useSession();
+  const identityNumber = state.status === 'authenticated' ? state.user.identity_number : null;
+  const track = useClearanceTrack(identityNumber);
+
+  let body;
+  if (state.status === 'authenticated' && !identityNumber) {
+    body = <Alert kind="error">{t('track.missingIdentity')}</Alert>;
+  } else if (track.isPending) {
+    body = (
+      <p className="page-status" role="status" aria-live="polite">
+        {t('track.loading')}
+      </p>
+    );
+  } else if (track.isError) {
+    body =
+      track.error instanceof ApiError && track.error.code === 'clearance.not_found' ? (
+        <Alert kind="info">{t('track.none')}</Alert>
+      ) : (
+        <>
+          <Alert kind="error">{t('track.error')}</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void track.refetch()}>
+            {t('common:actions.retry')}
+          </button>
+        </>
+      );
+  } else {
+    const a = track.data;
+    const url = a.certificate_url;
+    body = (
+      <>
+        <h2>{t('track.overview')}</h2>
+        <dl className="clearance-facts">
+          <dt>{t('fields.reference')}</dt>
+          <dd>{a.reference_number}</dd>
+          <dt>{t('fields.status')}</dt>
+          <dd>
+            <span className={`clearance-status clearance-status--${a.status}`}>{t(`status.${a.status}`)}</span>
+          </dd>
+          {a.status === 'rejected' && a.rejection_reason ? (
+            <>
+              <dt>{t('fields.reason')}</dt>
+              <dd>{a.rejection_reason}</dd>
+            </>
+          ) : null}
+          <dt>{t('fields.created')}</dt>
+          <dd>{format.dateTime(a.created_at)}</dd>
+          <dt>{t('fields.fullName')}</dt>
+          <dd>{a.full_name}</dd>
+          <dt>{t('fields.identityNumber')}</dt>
+          <dd>{a.idNumber}</dd>
+        </dl>
+        <h2>{t('track.certificate')}</h2>
+        {url ? (
+          <>
+            <object className="clearance-preview" data={url} type="application/pdf" aria-label={t('track.previewLabel')}>
+              <p>{t('track.previewUnavailable')}</p>
+            </object>
+            <div className="clearance-actions">
+              <a className="button button--secondary" href={url} target="_blank" rel="noopener">
+                {t('track.openNewTab')}
+              </a>
+              <a className="button button--primary" href={url} download={`${a.reference_number ?? 'certificate'}.pdf`}>
+                {t('track.download')}
+              </a>
+            </div>
+          </>
+        ) : (
+          <p>{t('track.notYetAvailable')}</p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="page page--medium clearance-page">
+      <PageTitle>{t('common:pageTitles.trackClearance')}</PageTitle>
+      <div className="card stack">{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CertificateVerification, ClearancePaymentStatus, ClearanceTrack } from '@pes/contracts';
+import { api } from '../../lib/api/client';
+
+const keys = {
+  paymentStatus: (sessionId: string) => ['clearance', 'payment-status', sessionId] as const,
+  track: (identityNumber: string) => ['clearance', 'track', identityNumber] as const,
+  verify: (reference: string) => ['clearance', 'verify', reference] as const,
+};
+
+/** The success page's verification: the server asks the gateway, and records the payment once. */
+export function useClearancePaymentStatus(sessionId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.paymentStatus(sessionId ?? ''),
+    queryFn: () => api<ClearancePaymentStatus>(`/clearance/payment-status/${encodeURIComponent(sessionId!)}`),
+    enabled: enabled && sessionId !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The signed-in citizen's latest clearance request (by their own identity number). */
+export function useClearanceTrack(identityNumber: string | null) {
+  return useQuery({
+    queryKey: keys.track(identityNumber ?? ''),
+    queryFn: () => api<ClearanceTrack>(`/clearance/track/${encodeURIComponent(identityNumber!)}`),
+    enabled: identityNumber !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** Public: is this certificate genuine and valid? */
+export function useCertificateVerification(reference: string) {
+  return useQuery({
+    queryKey: keys.verify(reference),
+    queryFn: () => api<CertificateVerification>(`/clearance/verify/${encodeURIComponent(reference)}`),
+    retry: 1,
+  });
+}

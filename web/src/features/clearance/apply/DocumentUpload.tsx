@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_ACCEPT, DOCUMENT_MIME_TYPES, MAX_UPLOAD_BYTES, type ClearanceDocument } from '@pes/contracts';
+import { useValidationText } from '../../../components/FormField';
+import { uploadDocument } from './upload';
+import { fieldId } from './wizard-form';
+
+export interface UploadedFile {
+  path: string;
+  name: string;
+  type: string;
+}
+
+interface Props {
+  document: ClearanceDocument;
+  required: boolean;
+  value: UploadedFile | null;
+  /** A validation key from the step's check (e.g. 'nicFrontRequired'). */
+  error?: string;
+  onChange(file: UploadedFile | null): void;
+}
+
+/** One document of step 7: uploaded as soon as it is chosen, with progress, a preview, replace and remove. */
+export function DocumentUpload({ document, required, value, error, onChange }: Props) {
+  const { t } = useTranslation(['clearance', 'common']);
+  const text = useValidationText();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
+  const id = fieldId(`uploads.${document}`);
+  const label = t(`apply.documents.${document}`);
+
+  useEffect(() => () => abortRef.current?.(), []);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setFailure(null);
+    if (file.size > MAX_UPLOAD_BYTES) return setFailure(text('fileTooLarge'));
+    if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return setFailure(text('fileTypeWithPdf'));
+    abortRef.current?.();
+    setProgress(0);
+    const upload = uploadDocument(file, setProgress);
+    abortRef.current = upload.abort;
+    try {
+      const path = await upload.promise;
+      setPreview(file.type.startsWith('image/') ? URL.createObjectURL(file) : null);
+      onChange({ path, name: file.name, type: file.type });
+    } catch {
+      setFailure(t('apply.uploadFailed', { document: label }));
+    } finally {
+      abortRef.current = null;
+      setProgress(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null, failure ? `${id}-failure` : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field clearance-upload${error || failure ? ' field--error' : ''}`} data-testid={`upload-${document}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="field__optional"> ({t('common:form.optional')})</span>
+        )}
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {t('apply.uploadHint')}
+      </p>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        aria-invalid={error || failure ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      {progress !== null ? (
+        <div className="clearance-upload__progress">
+          <progress max={1} value={progress} aria-label={t('apply.uploading', { document: label })} />
+          <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+        </div>
+      ) : null}
+      {value && progress === null ? (
+        <div className="clearance-upload__preview">
+          {preview ? (
+            <img src={preview} alt={t('apply.previewAlt', { document: label })} />
+          ) : (
+            <span className="clearance-upload__icon" aria-hidden="true">
+              {value.type === 'application/pdf' ? 'PDF' : 'IMG'}
+            </span>
+          )}
+          <span className="clearance-upload__name">{value.name}</span>
+          <button type="button" className="button button--secondary" onClick={() => inputRef.current?.click()}>
+            {t('apply.replace')}
+            <span className="visually-hidden"> {label}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setPreview(null);
+              onChange(null);
+            }}
+          >
+            {t('apply.remove')}
+            <span className="visually-hidden"> {label}</span>
+          </button>
+        </div>
+      ) : null}
+      {failure ? (
+        <p className="field__error" id={`${id}-failure`} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {text(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
