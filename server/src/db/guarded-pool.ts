@@ -56,7 +56,10 @@ function guard(client: pg.PoolClient): pg.PoolClient {
     released = true;
     client.removeListener('error', onError);
     delete (client as { query?: unknown }).query;
-    client.release = poolRelease;
+    // A client released with an error is destroyed, never lent again: drizzle's own release, still to come
+    // from its finally, must then do nothing (the pool's would throw "already been released"). A client
+    // released cleanly goes back to the pool and gets the pool's release again for its next borrower.
+    client.release = err ? () => {} : poolRelease;
     poolRelease.call(client, err);
   };
   const onError = (err: Error) => release(err);
