@@ -155,6 +155,9 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'complaint.status',
   'fine.issue',
+  'clearance.status',
+  'clearance.certificate',
+  'anonymous.status',
   'auth.sign_in',
   'auth.sign_in_refused',
 ] as const;

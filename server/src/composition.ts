@@ -82,9 +82,9 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
   const finesService = createFinesService({ db, fines: createFinesRepository(db), payments, audit });
 
-  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, publicUrl: config.publicUrl });
+  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, publicUrl: config.publicUrl });
 
-  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files });
+  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   usersService.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;

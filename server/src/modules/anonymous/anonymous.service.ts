@@ -11,6 +11,7 @@ import {
 import { appError } from '../../app-error';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
+import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
@@ -69,8 +70,14 @@ function toView(row: AnonymousViewRow): AnonymousComplaint {
   };
 }
 
-export function createAnonymousService(deps: { db: Database; anonymous: AnonymousRepository; stations: StationsService; files: FilesService }) {
-  const { db, anonymous, stations, files } = deps;
+export function createAnonymousService(deps: {
+  db: Database;
+  anonymous: AnonymousRepository;
+  stations: StationsService;
+  files: FilesService;
+  audit: AuditService;
+}) {
+  const { db, anonymous, stations, files, audit } = deps;
 
   /**
    * Assigns one report inside `tx`: the least loaded Crime Branch officer of its station, else of any
@@ -182,6 +189,10 @@ export function createAnonymousService(deps: { db: Database; anonymous: Anonymou
         if (!current) throw appError('anonymous.not_found');
         if (current.status === status) return;
         await anonymous.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
+        await audit.record(
+          { actor: actorOf(officer), action: 'anonymous.status', subject: { type: 'anonymous', id }, summary: { before: current.status, after: status } },
+          tx,
+        );
         const delta = Number(isClosed(current.status)) - Number(isClosed(status));
         if (delta !== 0) await anonymous.adjustLoad(officerRowId, delta, tx);
       });

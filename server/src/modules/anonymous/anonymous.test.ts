@@ -92,6 +92,10 @@ describe.each(DB_KINDS)('anonymous complaints on %s', (kind) => {
     expect(updated.json()).toMatchObject({ success: true, message: 'Status updated', complaint: { status: 'In Progress' } });
     const history = await t.modules.db.select().from(anonymousStatusHistory).where(eq(anonymousStatusHistory.complaintId, id));
     expect(history).toEqual([expect.objectContaining({ fromStatus: 'Pending', toStatus: 'In Progress', changedByUserId: crime.officer.user_id })]);
+    const audited = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?action=anonymous.status', headers: bearer(admin) });
+    expect(audited.json().entries.filter((e: { subject_id: string }) => e.subject_id === String(id))).toEqual([
+      expect.objectContaining({ actor_username: crime.username, subject_type: 'anonymous', summary: { before: 'Pending', after: 'In Progress' } }),
+    ]);
 
     const tracked = await track(code.toLowerCase().match(/.{4}/g)!.join('-'));
     expect(tracked.statusCode).toBe(200);

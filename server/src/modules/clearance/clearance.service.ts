@@ -24,6 +24,7 @@ import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
+import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FilesService } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
@@ -44,9 +45,10 @@ export function createClearanceService(deps: {
   clearance: ClearanceRepository;
   files: FilesService;
   payments: PaymentsService;
+  audit: AuditService;
   publicUrl: string;
 }) {
-  const { db, clearance, files, payments } = deps;
+  const { db, clearance, files, payments, audit } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
   /** The signed-in citizen's own identity number, or 403 for anyone else's. */
@@ -296,6 +298,10 @@ export function createClearanceService(deps: {
               },
               tx,
             );
+            await audit.record(
+              { actor: actorOf(officer), action: 'clearance.status', subject: { type: 'clearance', id }, summary: { before: row.status, after: status } },
+              tx,
+            );
           });
         } catch (err) {
           // Reopening an application when its citizen has applied again since.
@@ -332,6 +338,10 @@ export function createClearanceService(deps: {
             { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate generated', changedByUserId: officer.userId },
             tx,
           );
+          await audit.record(
+            { actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'generated' } },
+            tx,
+          );
           return file.path;
         }),
       );
@@ -353,6 +363,7 @@ export function createClearanceService(deps: {
           { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate attached', changedByUserId: officer.userId },
           tx,
         );
+        await audit.record({ actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'attached' } }, tx);
         return file.path;
       });
       return { certificate_url: uploadUrl(attached) };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, colomboDate } from '@pes/contracts';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { bearer, createOfficer, imageFile, pdfFile } from '../../../test/helpers';
+import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
+import { bearer, createOfficer, imageFile, login, pdfFile } from '../../../test/helpers';
 import {
   CARD,
   DECLINED,
@@ -179,6 +179,20 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
       ['completed', 'completed'],
     ]);
     expect(history.at(-1)).toMatchObject({ note: 'Certificate generated', changed_by: 'Dilani Jayasuriya' });
+
+    // The audit log has each of the officer's writes, with who and what.
+    const admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
+    const audited = async (action: string) =>
+      (await send(t, 'GET', `/api/admin/audit-log?action=${action}`, admin))
+        .json()
+        .entries.filter((e: { subject_id: string }) => e.subject_id === String(stored!.id));
+    expect((await audited('clearance.status')).map((e: { summary: object }) => e.summary).reverse()).toEqual([
+      { before: 'pending', after: 'in_progress' },
+      { before: 'in_progress', after: 'completed' },
+    ]);
+    expect(await audited('clearance.certificate')).toEqual([
+      expect.objectContaining({ actor_username: officer.username, actor_branch: 'Admin Branch', subject_type: 'clearance', summary: { how: 'generated' } }),
+    ]);
 
     // One payment, paid.
     expect((await clearancePaymentsOf(t, stored!.id)).map((p) => [p.status, p.amountCents])).toEqual([['paid', 500000]]);
