@@ -75,8 +75,81 @@ test('a visitor reports anonymously with evidence, the Crime Branch officer sets
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the whole report by keyboard alone, then the code copied with the Copy button', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto('/anonymous-complaint');
+  await expect(page.locator('#anon-station option').nth(1)).toBeAttached();
+  /** Tabs forward until `selector` has the focus, as a keyboard user would, failing if it never does. */
+  const tabTo = async (selector: string) => {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.locator(selector).evaluate((el) => el === document.activeElement)) return;
+    }
+    throw new Error(`${selector} is not reached with Tab`);
+  };
+
+  await tabTo('#anon-station');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#anon-station')).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#anon-complaintType')).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('05012025');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0815PM');
+  await expect(page.locator('#anon-when')).toHaveValue('2025-05-01T20:15');
+  await tabTo('#anon-what');
+  await page.keyboard.type('Bribes are asked for at the vehicle checkpoint near the junction.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Checkpoint at the Galle Road junction');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#anon-how')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#anon-evidence')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'checkpoint.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
+  await tabTo('input[name="provideContact"]');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#anon-contactNumber')).toBeFocused();
+  await page.keyboard.type('0779876543');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Submit anonymously' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const codeBox = page.getByTestId('tracking-code');
+  await expect(codeBox).toBeVisible();
+  const code = (await codeBox.textContent())!.trim();
+  await tabTo('button:text("Copy code")');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await context.close();
+});
+
+test('where the browser refuses the clipboard, Copy selects the code and says to copy it by hand', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  await page.goto('/anonymous-complaint');
+  await page.locator('#anon-station').selectOption(STATION);
+  await page.locator('#anon-complaintType').selectOption('Violence');
+  await page.locator('#anon-when').fill('2025-06-02T09:30');
+  await page.locator('#anon-what').fill('A shopkeeper was threatened by a gang demanding money.');
+  await page.locator('#anon-where').fill('Market street, Kollupitiya');
+  await page.getByRole('button', { name: 'Submit anonymously' }).click();
+  const code = (await page.getByTestId('tracking-code').textContent())!.trim();
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'the code is selected' })).toBeVisible();
+  expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe(code);
+});
+
 for (const language of ['si', 'ta'] as const) {
-  test(`anonymous pages in ${language}: no serious accessibility problem`, async ({ browser }) => {
+  test(`anonymous pages and the officer's queue in ${language}: no serious accessibility problem`, async ({ browser }) => {
     const context = await browser.newContext();
     await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
     const page = await context.newPage();
@@ -87,5 +160,19 @@ for (const language of ['si', 'ta'] as const) {
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();
+
+    // The Crime Branch officer's queue of anonymous reports, and one report open.
+    const officerContext = await signedInContext(browser, CRIME_OFFICER, 'police', language);
+    const officer = await officerContext.newPage();
+    await officer.goto('/police/dashboard');
+    await expect(officer.locator('html')).toHaveAttribute('lang', language);
+    const queue = officer.locator('section[aria-labelledby="anonymous-queue-title"]');
+    const row = queue.getByRole('row').nth(1);
+    await expect(row).toBeVisible();
+    expect(await seriousViolations(officer), 'anonymous queue').toEqual([]);
+    await row.click();
+    await expect(officer.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(officer), 'anonymous report').toEqual([]);
+    await officerContext.close();
   });
 }

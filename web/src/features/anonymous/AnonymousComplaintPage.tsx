@@ -37,7 +37,8 @@ export function AnonymousComplaintPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [attempt, setAttempt] = useState(0);
   const [code, setCode] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copyResult, setCopyResult] = useState<'copied' | 'failed' | null>(null);
+  const codeRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     const img = previewRef.current;
@@ -94,7 +95,7 @@ export function AnonymousComplaintPage() {
         <PageTitle>{t('title')}</PageTitle>
         <Alert kind="success">{t('success')}</Alert>
         <h2>{t('codeTitle')}</h2>
-        <p className="anonymous__code" data-testid="tracking-code">
+        <p className="anonymous__code" data-testid="tracking-code" ref={codeRef}>
           {shown}
         </p>
         <Alert kind="warning">{t('codeHelp')}</Alert>
@@ -103,14 +104,24 @@ export function AnonymousComplaintPage() {
             type="button"
             className="button button--secondary"
             onClick={() => {
-              void navigator.clipboard?.writeText(shown).then(() => setCopied(true));
+              // Where the browser refuses the clipboard (an older browser, a denied permission), the code is
+              // selected instead, so the visitor can copy it themselves.
+              const selectCode = () => {
+                if (codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
+                setCopyResult('failed');
+              };
+              if (!navigator.clipboard) return selectCode();
+              navigator.clipboard.writeText(shown).then(() => setCopyResult('copied'), selectCode);
             }}
           >
-            {copied ? t('copied') : t('copy')}
+            {t('copy')}
           </button>{' '}
           <Link className="button button--primary" to={paths.home}>
             {t('done')}
           </Link>
+        </p>
+        <p role="status" className="anonymous__copy-result">
+          {copyResult === 'copied' ? t('copied') : copyResult === 'failed' ? t('copyFailed') : null}
         </p>
       </section>
     );
