@@ -160,9 +160,13 @@ export const fineSearchQuerySchema = z.object({
 });
 export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 
-/** The officer's own fines, optionally filtered by a vehicle or identity number prefix. */
+/** Rows of one page of the officer's own fines. */
+export const OFFICER_FINES_PAGE_SIZE = 25;
+
+/** The officer's own fines, optionally filtered by a vehicle or identity number prefix, a page at a time. */
 export const officerFinesQuerySchema = z.object({
   search: optionalText(40),
+  page: z.coerce.number(msg('invalidType')).int(msg('invalidType')).min(1, msg('invalidType')).max(100_000, msg('invalidType')).default(1),
 });
 
 /** An empty offense_type (a select left on "all") means no filter. */
@@ -216,6 +220,14 @@ export type Fine = z.infer<typeof fineSchema>;
 
 export const fineListResponseSchema = z.object({ fines: z.array(fineSchema) });
 export type FineListResponse = z.infer<typeof fineListResponseSchema>;
+
+/** One page of the officer's fines, newest first, with how many there are in all (for the search given). */
+export const officerFinesPageSchema = fineListResponseSchema.extend({
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type OfficerFinesPage = z.infer<typeof officerFinesPageSchema>;
 
 export const initiatePaymentResponseSchema = z.object({ url: z.string() });
 

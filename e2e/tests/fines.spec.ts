@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FINES_OFFICER, bearer, colomboDateTime, issueFine, signUpCitizen, unique, uniquePlate } from './fines.helpers';
+import { FINES_OFFICER, bearer, colomboDateTime, issueFine, signUpCitizen, signedInContext, unique, uniquePlate } from './fines.helpers';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -273,4 +273,35 @@ test('the analytics page charts the seeded fines: violations, a chosen violation
   reckless.hourlyDistribution.forEach((h, i) => {
     if (h.count > 0) expect(heights[i]).toBeCloseTo((h.count / max) * 100, 1);
   });
+});
+
+test("the officer's fines come a page at a time with the total: none is out of reach", async ({ browser }) => {
+  const context = await signedInContext(browser, FINES_OFFICER, 'police');
+  const page = await context.newPage();
+  await page.goto('/police/dashboard');
+  const list = page.locator('section[aria-labelledby="issued-fines-title"]');
+  const total = Number((await list.getByRole('status').filter({ hasText: 'Fines issued:' }).textContent())!.replace(/\D/g, ''));
+  // The demo officer issued more than 200 fines: the old list stopped at 200 without saying so.
+  expect(total).toBeGreaterThan(200);
+  const pages = Math.ceil(total / 25);
+  await expect(list.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(list.locator('tbody tr')).toHaveCount(25);
+  const firstPage = await list.locator('tbody tr').first().textContent();
+
+  const next = list.getByRole('button', { name: 'Next page' });
+  for (let n = 2; n <= pages; n++) await next.click();
+  await expect(list.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  await expect(list.locator('tbody tr')).toHaveCount(total - 25 * (pages - 1));
+  await expect(next).toBeDisabled();
+  expect(await list.locator('tbody tr').first().textContent()).not.toBe(firstPage);
+
+  // A search starts again at its first page, with its own total.
+  await list.getByLabel('Search by vehicle number or NIC').fill('WP');
+  const matching = list.getByRole('status').filter({ hasText: /Fines matching “WP”: \d+/ });
+  await expect(matching).toBeVisible();
+  const found = Number((await matching.textContent())!.replace(/^.*: /, ''));
+  expect(found).toBeGreaterThan(25);
+  expect(found).toBeLessThan(total);
+  await expect(list.getByText(`Page 1 of ${Math.ceil(found / 25)}`)).toBeVisible();
+  await context.close();
 });

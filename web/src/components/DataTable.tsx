@@ -170,12 +170,13 @@ export function DataTable<Row>({
       ) : (
         table
       )}
-      {pages > 1 ? <Pages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} /> : null}
+      {pages > 1 ? <TablePages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} /> : null}
     </>
   );
 }
 
-function Pages({ caption, page, pages, onPage }: { caption: string; page: number; pages: number; onPage: (page: number) => void }) {
+/** Previous / "Page n of m" / Next under a table; also for tables whose pages the server makes (`page` counts from 0). */
+export function TablePages({ caption, page, pages, onPage }: { caption: string; page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   return (
     <nav className="data-table__pages" aria-label={t('table.pages', { table: caption })}>

@@ -85,6 +85,13 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
     expect(await ids('851234567v')).toEqual([a.id]);
     expect(await ids('%')).toEqual([]);
     expect(await ids('ZZ')).toEqual([]);
+    const searched = (await get(t, '/api/fines/officer/my-fines?search=sp%20k', actors.officer.token)).json();
+    expect(searched).toMatchObject({ total: 2, page: 1, page_size: 25 });
+    for (const page of ['0', '-1', '1.5', 'two', '100001']) {
+      const res = await get(t, `/api/fines/officer/my-fines?page=${page}`, actors.officer.token);
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json().error.fieldKeys, page).toEqual({ page: 'invalidType' });
+    }
   });
 
   it('refuses every bad field of a new fine with 400 naming it, and stores nothing', async () => {

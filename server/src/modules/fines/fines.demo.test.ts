@@ -30,6 +30,16 @@ describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => 
     expect(total).toBe(204);
     expect(overview.topLocations).toHaveLength(5);
     expect(overview.hourlyDistribution.filter((h: { count: number }) => h.count > 0).length).toBeGreaterThan(12);
-    expect((await get(t, '/api/fines/officer/my-fines', officer)).json().fines).toHaveLength(200);
+    // Every fine of the officer, 25 to a page, each once, newest first.
+    const first = (await get(t, '/api/fines/officer/my-fines', officer)).json();
+    expect(first).toMatchObject({ total: 204, page: 1, page_size: 25 });
+    expect(first.fines).toHaveLength(25);
+    const pages = [first.fines];
+    for (let page = 2; page <= 9; page++) pages.push((await get(t, `/api/fines/officer/my-fines?page=${page}`, officer)).json().fines);
+    const seen = pages.flat() as Array<{ id: string; issued_at: string }>;
+    expect(pages.at(-1)).toHaveLength(4);
+    expect(new Set(seen.map((f) => f.id)).size).toBe(204);
+    expect(seen.map((f) => f.issued_at)).toEqual([...seen.map((f) => f.issued_at)].sort().reverse());
+    expect((await get(t, '/api/fines/officer/my-fines?page=10', officer)).json()).toMatchObject({ fines: [], total: 204, page: 10 });
   });
 });

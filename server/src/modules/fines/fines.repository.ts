@@ -104,21 +104,29 @@ export function createFinesRepository(db: Database) {
       return rows.map((r) => r.fine);
     },
 
-    /** Fines this officer issued, newest first; `search` is a prefix of the vehicle key or identity number. */
-    async listIssuedBy(userId: number, search?: { vehicleKey: string; identityNumber: string }): Promise<Fine[]> {
+    /**
+     * One page of the fines this officer issued, newest first, and how many match in all; `search` is a
+     * prefix of the vehicle key or identity number. Both use the officer's indexes (issued_at for the page,
+     * the prefix indexes for a search); the count reads the index only.
+     */
+    async pageIssuedBy(userId: number, search: { vehicleKey: string; identityNumber: string } | undefined, page: { offset: number; limit: number }) {
       let filter: SQL | undefined;
       if (search) {
         filter = or(
           search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
           search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
         );
-        if (!filter) return [];
+        if (!filter) return { fines: [] as Fine[], total: 0 };
       }
-      const rows = await selectFines()
-        .where(and(eq(fines.issuedByUserId, userId), filter))
-        .orderBy(desc(fines.issuedAt))
-        .limit(FINE_LIST_LIMIT);
-      return rows.map((r) => r.fine);
+      const where = and(eq(fines.issuedByUserId, userId), filter);
+      const [rows, counted] = await Promise.all([
+        selectFines().where(where).orderBy(desc(fines.issuedAt), desc(fines.id)).limit(page.limit).offset(page.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(fines)
+          .where(where),
+      ]);
+      return { fines: rows.map((r) => r.fine), total: counted[0]!.n };
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */

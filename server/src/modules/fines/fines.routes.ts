@@ -10,6 +10,7 @@ import {
   initiatePaymentResponseSchema,
   issueFineRequestSchema,
   markPaidRequestSchema,
+  officerFinesPageSchema,
   officerFinesQuerySchema,
 } from '@pes/contracts';
 import type { RateLimits } from '../../config';
@@ -51,10 +52,10 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService; lim
           summary: 'Fines issued by the signed-in officer, newest first; search is a vehicle or identity number prefix',
           security: bearer,
           querystring: officerFinesQuerySchema,
-          response: { 200: fineListResponseSchema, ...errors },
+          response: { 200: officerFinesPageSchema, ...errors },
         },
       },
-      async (request) => ({ fines: await fines.listIssuedBy(principalOf(request), request.query.search) }),
+      async (request) => fines.listIssuedBy(principalOf(request), request.query),
     );
 
     app.get(

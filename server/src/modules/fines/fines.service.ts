@@ -1,10 +1,13 @@
 import {
   OFFENSE_TYPES,
+  OFFICER_FINES_PAGE_SIZE,
   amountToCents,
   colomboLocalToDate,
   normaliseIdentityNumber,
   vehicleSearchKey,
   type fineSearchQuerySchema,
+  type officerFinesQuerySchema,
+  type OfficerFinesPage,
   type Fine,
   type FineAnalytics,
   type IssueFineInput,
@@ -69,8 +72,11 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
       return (await fines.findFine(id))!;
     },
 
-    async listIssuedBy(officer: Principal, search?: string): Promise<Fine[]> {
-      return fines.listIssuedBy(officer.userId, search ? { vehicleKey: vehicleSearchKey(search), identityNumber: normaliseIdentityNumber(search) } : undefined);
+    /** A page of the officer's own fines, newest first, with the total. */
+    async listIssuedBy(officer: Principal, query: z.output<typeof officerFinesQuerySchema>): Promise<OfficerFinesPage> {
+      const search = query.search ? { vehicleKey: vehicleSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) } : undefined;
+      const found = await fines.pageIssuedBy(officer.userId, search, { offset: (query.page - 1) * OFFICER_FINES_PAGE_SIZE, limit: OFFICER_FINES_PAGE_SIZE });
+      return { ...found, page: query.page, page_size: OFFICER_FINES_PAGE_SIZE };
     },
 
     /** The fines matching all three, as the JSON text of a Fine array (the route sends it as it is). */

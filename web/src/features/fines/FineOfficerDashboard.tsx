@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, TablePages } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { useDebounced } from '../../lib/use-debounced';
 import { paths } from '../../paths';
@@ -9,16 +9,21 @@ import { useOfficerFines } from './api';
 import { useFineColumns } from './components/fine-columns';
 import './fines.css';
 
-/** Up to FINE_LIST_LIMIT fines come at once; a page of them fits the scrolling box. */
-const PAGE_SIZE = 25;
-
 /** The Traffic Fine Branch dashboard: the fines this officer issued, a search, Issue New Fine and View Analytics. */
 export function FineOfficerDashboard() {
   const { t } = useTranslation('fines');
   const column = useFineColumns();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
-  const list = useOfficerFines(term);
+  // The page belongs to the search it was chosen for: another search starts at the first page.
+  const [paging, setPaging] = useState({ term, page: 1 });
+  const page = paging.term === term ? paging.page : 1;
+  const list = useOfficerFines(term, page);
+  // The server orders the pages (newest first): sorting one page in the browser would mislead.
+  const columns = [column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt].map((c) => ({
+    ...c,
+    sortValue: undefined,
+  }));
 
   return (
     <div className="stack fines-page">
@@ -58,21 +63,28 @@ export function FineOfficerDashboard() {
             </p>
           }
         >
-          {({ fines }) => (
+          {({ fines, total, page_size }) => (
             <>
-              <p className="visually-hidden" role="status">
-                {t('officer.count', { count: fines.length })}
+              <p className="fines-total" role="status">
+                {term ? t('officer.totalMatching', { count: total, search: term }) : t('officer.total', { count: total })}
               </p>
               <DataTable
                 caption={t('officer.issuedFines')}
                 captionHidden
                 className="fines-table"
                 frame="scroll-box"
-                pageSize={PAGE_SIZE}
-                columns={[column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt]}
+                columns={columns}
                 rows={fines}
                 rowKey={(fine) => fine.id}
               />
+              {total > page_size ? (
+                <TablePages
+                  caption={t('officer.issuedFines')}
+                  page={page - 1}
+                  pages={Math.ceil(total / page_size)}
+                  onPage={(next) => setPaging({ term, page: next + 1 })}
+                />
+              ) : null}
             </>
           )}
         </QueryState>

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Fine, FineAnalytics, FineListResponse, FineSearchQuery, IssueFineInput, OffenseType } from '@pes/contracts';
+import type { Fine, FineAnalytics, FineListResponse, FineSearchQuery, IssueFineInput, OffenseType, OfficerFinesPage } from '@pes/contracts';
 import { api } from '../../lib/api/client';
 
 const keys = {
-  officerFines: (search: string) => ['fines', 'officer', search] as const,
+  officerFines: (search: string, page: number) => ['fines', 'officer', search, page] as const,
   analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
   search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
   history: ['fines', 'history'] as const,
@@ -11,11 +11,13 @@ const keys = {
 
 // ---- Officers (Traffic Fine Branch)
 
-/** The fines this officer issued, newest first, filtered by a vehicle or identity number prefix. */
-export function useOfficerFines(search: string) {
+/** A page of the fines this officer issued, newest first, filtered by a vehicle or identity number prefix. */
+export function useOfficerFines(search: string, page: number) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (search) query.set('search', search);
   return useQuery({
-    queryKey: keys.officerFines(search),
-    queryFn: () => api<FineListResponse>(`/fines/officer/my-fines${search ? `?search=${encodeURIComponent(search)}` : ''}`),
+    queryKey: keys.officerFines(search, page),
+    queryFn: () => api<OfficerFinesPage>(`/fines/officer/my-fines?${query}`),
     // Keep showing the last list while the next search loads, so the table does not flash.
     placeholderData: keepPreviousData,
   });
