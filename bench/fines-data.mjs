@@ -40,6 +40,8 @@ export async function fillFines(query, { officerUserId, count = FINES }) {
   }
   await query('delete from fine_hourly_counts', []);
   await query('delete from fine_location_counts', []);
+  await query('delete from fine_officer_counts', []);
+  await query('insert into fine_officer_counts (issued_by_user_id, count) select issued_by_user_id, count(*)::int from fines group by 1', []);
   await query(
     `insert into fine_hourly_counts (offense_type, hour, count)
      select offense_type, extract(hour from incident_at at time zone 'Asia/Colombo')::smallint, count(*)::int from fines group by 1, 2`,

@@ -25,6 +25,7 @@ const TARGETS = {
   searchPostgres: { rate: 2000, p99Ms: 20 },
   searchPglite: { rate: 500, p99Ms: 30 },
   analytics: { rate: 20, p99Ms: 300 },
+  officerList: { rate: 200, p99Ms: 30 },
 };
 
 // A 1×1 PNG for the bench citizen's signup photos.
@@ -136,6 +137,32 @@ function benchAnalytics(base, officerToken, offenseType) {
   return pacedRun(opts, 2);
 }
 
+/**
+ * The officer's own list (the bench officer issued every fine): the first page, a page half a million fines
+ * deep (its cursor taken from the database), a narrow search and one matching every fine (counted to the cap).
+ */
+async function benchOfficerList(base, officerToken, query) {
+  const { rows } = await query(
+    `select to_char(issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '_' || id as cursor
+     from fines order by issued_by_user_id, issued_at desc, id desc offset $1 limit 1`,
+    [Math.floor(FINES / 2)],
+  );
+  const paths = [
+    '/api/fines/officer/my-fines',
+    `/api/fines/officer/my-fines?before=${encodeURIComponent(rows[0].cursor)}`,
+    '/api/fines/officer/my-fines?search=WP%20BN-0001',
+    '/api/fines/officer/my-fines?search=WP',
+  ];
+  const opts = {
+    url: base,
+    connections: 20,
+    rate: TARGETS.officerList.rate,
+    headers: { authorization: `Bearer ${officerToken}` },
+    nextPath: (k) => paths[k % paths.length],
+  };
+  return pacedRun(opts, 3);
+}
+
 /** The API's overview equals the one computed from the fines themselves. */
 async function overviewIsExact(base, officerToken, query, offenseType) {
   const api = await call(base, 'GET', `/api/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`, {
@@ -192,6 +219,14 @@ async function measureOnPostgres(rows, pgBase) {
     ]);
     const unseen = await benchSearchUnseen(server.base, (sql, params) => client.query(sql, params), TARGETS.searchPostgres.rate);
     rows.push([`  the same, every request on a session the server has not seen`, figure(unseen), '-', true]);
+
+    const list = await benchOfficerList(server.base, t.officer, (sql, params) => client.query(sql, params));
+    rows.push([
+      `PostgreSQL GET /api/fines/officer/my-fines p99 @${TARGETS.officerList.rate}/s (pages, deep page, searches)`,
+      figure(list),
+      `< ${TARGETS.officerList.p99Ms} ms`,
+      ok(list, TARGETS.officerList),
+    ]);
 
     for (const offense of [undefined, 'Speeding']) {
       const label = offense ? `?offense_type=${offense}` : '';

@@ -162,11 +162,16 @@ export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 
 /** Rows of one page of the officer's own fines. */
 export const OFFICER_FINES_PAGE_SIZE = 25;
+/** A search's matches are counted up to this many ("more than 10,000" beyond), so a count costs little. */
+export const OFFICER_FINES_COUNT_CAP = 10_000;
+/** The last fine of a page: issued_at in UTC to the microsecond, then its id. */
+const OFFICER_FINES_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The officer's own fines, optionally filtered by a vehicle or identity number prefix, a page at a time. */
 export const officerFinesQuerySchema = z.object({
   search: optionalText(40),
-  page: z.coerce.number(msg('invalidType')).int(msg('invalidType')).min(1, msg('invalidType')).max(100_000, msg('invalidType')).default(1),
+  /** The next_cursor of the page before: fines issued before it. */
+  before: z.string().regex(OFFICER_FINES_CURSOR_PATTERN, msg('invalidCursor')).optional(),
 });
 
 /** An empty offense_type (a select left on "all") means no filter. */
@@ -224,8 +229,11 @@ export type FineListResponse = z.infer<typeof fineListResponseSchema>;
 /** One page of the officer's fines, newest first, with how many there are in all (for the search given). */
 export const officerFinesPageSchema = fineListResponseSchema.extend({
   total: z.number().int(),
-  page: z.number().int(),
+  /** False when a search matched more than OFFICER_FINES_COUNT_CAP: `total` is then that cap. */
+  total_exact: z.boolean(),
   page_size: z.number().int(),
+  /** The `before` of the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type OfficerFinesPage = z.infer<typeof officerFinesPageSchema>;
 

@@ -294,6 +294,11 @@ test("the officer's fines come a page at a time with the total: none is out of r
   await expect(list.locator('tbody tr')).toHaveCount(total - 25 * (pages - 1));
   await expect(next).toBeDisabled();
   expect(await list.locator('tbody tr').first().textContent()).not.toBe(firstPage);
+  const previous = list.getByRole('button', { name: 'Previous page' });
+  for (let n = pages; n > 1; n--) await previous.click();
+  await expect(list.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(previous).toBeDisabled();
+  await expect(list.locator('tbody tr').first()).toHaveText(firstPage!);
 
   // A search starts again at its first page, with its own total.
   await list.getByLabel('Search by vehicle number or NIC').fill('WP');
@@ -301,7 +306,6 @@ test("the officer's fines come a page at a time with the total: none is out of r
   await expect(matching).toBeVisible();
   const found = Number((await matching.textContent())!.replace(/^.*: /, ''));
   expect(found).toBeGreaterThan(25);
-  expect(found).toBeLessThan(total);
   await expect(list.getByText(`Page 1 of ${Math.ceil(found / 25)}`)).toBeVisible();
   await context.close();
 });

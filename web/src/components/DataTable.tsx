@@ -175,16 +175,31 @@ export function DataTable<Row>({
   );
 }
 
-/** Previous / "Page n of m" / Next under a table; also for tables whose pages the server makes (`page` counts from 0). */
-export function TablePages({ caption, page, pages, onPage }: { caption: string; page: number; pages: number; onPage: (page: number) => void }) {
+/**
+ * Previous / "Page n of m" / Next under a table (`page` counts from 0); also for pages the server makes,
+ * where the count may be unknown (`pages` left out: "Page n", and `hasNext` says whether there is more).
+ */
+export function TablePages({
+  caption,
+  page,
+  pages,
+  hasNext = pages !== undefined && page < pages - 1,
+  onPage,
+}: {
+  caption: string;
+  page: number;
+  pages?: number;
+  hasNext?: boolean;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <nav className="data-table__pages" aria-label={t('table.pages', { table: caption })}>
       <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => onPage(page - 1)}>
         {t('table.previous')}
       </button>
-      <span aria-live="polite">{t('table.pageOf', { page: page + 1, pages })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={page === pages - 1} onClick={() => onPage(page + 1)}>
+      <span aria-live="polite">{pages === undefined ? t('table.page', { page: page + 1 }) : t('table.pageOf', { page: page + 1, pages })}</span>
+      <button type="button" className="button button--ghost button--small" disabled={!hasNext} onClick={() => onPage(page + 1)}>
         {t('table.next')}
       </button>
     </nav>

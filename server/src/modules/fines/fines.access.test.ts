@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANCHES } from '@pes/contracts';
+import { sql } from 'drizzle-orm';
+import { BRANCHES, OFFICER_FINES_COUNT_CAP } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createOfficer, login } from '../../../test/helpers';
 import { colomboLocal, countFines, finesActors, get, issueFine, post, validFine } from './fines.fixtures';
@@ -86,12 +87,41 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
     expect(await ids('%')).toEqual([]);
     expect(await ids('ZZ')).toEqual([]);
     const searched = (await get(t, '/api/fines/officer/my-fines?search=sp%20k', actors.officer.token)).json();
-    expect(searched).toMatchObject({ total: 2, page: 1, page_size: 25 });
-    for (const page of ['0', '-1', '1.5', 'two', '100001']) {
-      const res = await get(t, `/api/fines/officer/my-fines?page=${page}`, actors.officer.token);
-      expect(res.statusCode, page).toBe(400);
-      expect(res.json().error.fieldKeys, page).toEqual({ page: 'invalidType' });
+    expect(searched).toMatchObject({ total: 2, total_exact: true, page_size: 25, next_cursor: null });
+    expect((await get(t, '/api/fines/officer/my-fines', actors.officer.token)).json()).toMatchObject({ total: 3, next_cursor: null });
+    for (const before of ['x', '2025-01-01T00:00:00_1', '2025-01-01T00:00:00.000000_nope', "2025-01-01T00:00:00.000000_' or 1=1"]) {
+      const res = await get(t, `/api/fines/officer/my-fines?before=${encodeURIComponent(before)}`, actors.officer.token);
+      expect(res.statusCode, before).toBe(400);
+      expect(res.json().error.fieldKeys, before).toEqual({ before: 'invalidCursor' });
     }
+  });
+
+  it("pages a busy officer's fines with every page's keys, counts issued fines exactly and a search's matches up to the cap", async () => {
+    const busy = await createOfficer(t, 'Traffic Fine Branch');
+    const seed = await issueFine(t, busy.token, { vehicle_number: 'NC CAP-0001' });
+    // 10,001 more copies of that fine, all issued in the same microsecond: only the id orders them.
+    await t.database.db.execute(sql`
+      insert into fines (citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents, description, incident_at,
+        incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at, issued_by_user_id, station_id)
+      select citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents, description, incident_at,
+        incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at - interval '1 day', issued_by_user_id, station_id
+      from fines, generate_series(1, ${OFFICER_FINES_COUNT_CAP + 1}) where id = ${seed.id}`);
+    // The kept count knows only what the API issued; a search counts the matches, up to the cap.
+    expect((await get(t, '/api/fines/officer/my-fines', busy.token)).json()).toMatchObject({ total: 1, total_exact: true });
+    const searched = (await get(t, '/api/fines/officer/my-fines?search=NCCAP', busy.token)).json();
+    expect(searched).toMatchObject({ total: OFFICER_FINES_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
+    expect(searched.fines[0].id).toBe(seed.id);
+    // Deep pages among equal issue times: each fine once, in id order, nothing skipped.
+    let cursor: string | null = searched.next_cursor;
+    const ids: string[] = [];
+    for (let n = 0; n < 5 && cursor; n++) {
+      const page = (await get(t, `/api/fines/officer/my-fines?search=NCCAP&before=${cursor}`, busy.token)).json();
+      ids.push(...page.fines.map((f: { id: string }) => f.id));
+      cursor = page.next_cursor;
+    }
+    expect(ids).toHaveLength(125);
+    expect(new Set(ids).size).toBe(125);
+    expect(ids).toEqual([...ids].sort().reverse());
   });
 
   it('refuses every bad field of a new fine with 400 naming it, and stores nothing', async () => {

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { FINE_LIST_LIMIT, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
+import { FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
-import { fineHourlyCounts, fineLocationCounts, fines } from './fines.table';
+import { fineHourlyCounts, fineLocationCounts, fineOfficerCounts, fines } from './fines.table';
 
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;
@@ -78,6 +78,9 @@ export function createFinesRepository(db: Database) {
         insert into ${fineLocationCounts} (offense_type, location_key, location, count)
         values (${row.offenseType}, lower(${row.incidentLocation}), ${row.incidentLocation}, 1)
         on conflict (offense_type, location_key) do update set count = ${fineLocationCounts.count} + 1`);
+      await tx.execute(sql`
+        insert into ${fineOfficerCounts} (issued_by_user_id, count) values (${row.issuedByUserId}, 1)
+        on conflict (issued_by_user_id) do update set count = ${fineOfficerCounts.count} + 1`);
       return fine!.id;
     },
 
@@ -105,28 +108,40 @@ export function createFinesRepository(db: Database) {
     },
 
     /**
-     * One page of the fines this officer issued, newest first, and how many match in all; `search` is a
-     * prefix of the vehicle key or identity number. Both use the officer's indexes (issued_at for the page,
-     * the prefix indexes for a search); the count reads the index only.
+     * A page of the fines this officer issued, newest first, after `before` (issued_at to the microsecond,
+     * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:
+     * the kept count without a search, the prefix indexes' matches counted up to the cap with one.
      */
-    async pageIssuedBy(userId: number, search: { vehicleKey: string; identityNumber: string } | undefined, page: { offset: number; limit: number }) {
+    async pageIssuedBy(userId: number, query: { search?: { vehicleKey: string; identityNumber: string }; before?: { at: string; id: string } }, limit: number) {
+      const { search, before } = query;
       let filter: SQL | undefined;
       if (search) {
         filter = or(
           search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
           search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
         );
-        if (!filter) return { fines: [] as Fine[], total: 0 };
+        if (!filter) return { rows: [], total: 0, totalExact: true };
       }
-      const where = and(eq(fines.issuedByUserId, userId), filter);
-      const [rows, counted] = await Promise.all([
-        selectFines().where(where).orderBy(desc(fines.issuedAt), desc(fines.id)).limit(page.limit).offset(page.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(fines)
-          .where(where),
-      ]);
-      return { fines: rows.map((r) => r.fine), total: counted[0]!.n };
+      const mine = and(eq(fines.issuedByUserId, userId), filter);
+      const page = selectWithOfficer({
+        fine: fineJson,
+        cursorAt: sql<string>`to_char(${fines.issuedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+      })
+        .where(and(mine, before ? sql`(${fines.issuedAt}, ${fines.id}) < ((${before.at} || 'Z')::timestamptz, ${before.id}::uuid)` : undefined))
+        .orderBy(desc(fines.issuedAt), desc(fines.id))
+        .limit(limit);
+      const matched = db
+        .select({ one: sql`1` })
+        .from(fines)
+        .where(mine)
+        .limit(OFFICER_FINES_COUNT_CAP + 1)
+        .as('matched');
+      const counted = search
+        ? db.select({ n: sql<number>`count(*)::int` }).from(matched)
+        : db.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId));
+      const [rows, count] = await Promise.all([page, counted]);
+      const n = count[0]?.n ?? 0;
+      return { rows, total: Math.min(n, OFFICER_FINES_COUNT_CAP), totalExact: n <= OFFICER_FINES_COUNT_CAP };
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */

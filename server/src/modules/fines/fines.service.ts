@@ -72,11 +72,21 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
       return (await fines.findFine(id))!;
     },
 
-    /** A page of the officer's own fines, newest first, with the total. */
+    /** A page of the officer's own fines, newest first, with the total and the next page's cursor. */
     async listIssuedBy(officer: Principal, query: z.output<typeof officerFinesQuerySchema>): Promise<OfficerFinesPage> {
       const search = query.search ? { vehicleKey: vehicleSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) } : undefined;
-      const found = await fines.pageIssuedBy(officer.userId, search, { offset: (query.page - 1) * OFFICER_FINES_PAGE_SIZE, limit: OFFICER_FINES_PAGE_SIZE });
-      return { ...found, page: query.page, page_size: OFFICER_FINES_PAGE_SIZE };
+      const cut = query.before?.lastIndexOf('_') ?? -1;
+      const before = query.before ? { at: query.before.slice(0, cut), id: query.before.slice(cut + 1) } : undefined;
+      const found = await fines.pageIssuedBy(officer.userId, { search, before }, OFFICER_FINES_PAGE_SIZE + 1);
+      const page = found.rows.slice(0, OFFICER_FINES_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        fines: page.map((r) => r.fine),
+        total: found.total,
+        total_exact: found.totalExact,
+        page_size: OFFICER_FINES_PAGE_SIZE,
+        next_cursor: found.rows.length > OFFICER_FINES_PAGE_SIZE && last ? `${last.cursorAt}_${last.fine.id}` : null,
+      };
     },
 
     /** The fines matching all three, as the JSON text of a Fine array (the route sends it as it is). */

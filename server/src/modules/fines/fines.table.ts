@@ -45,8 +45,9 @@ export const fines = pgTable(
     check('fines_amount_positive', sql`${t.amountCents} > 0`),
     // Citizen search (all three match) and history (type + number, then status/paid_at filtered).
     index('fines_citizen_search_idx').on(t.citizenIdentityType, t.citizenIdentityNumber, t.vehicleKey),
-    // The officer's list, newest first, and its prefix search on vehicle or identity number.
-    index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt.desc()),
+    // The officer's list, newest first (pages continue after a fine's issued_at and id), and its prefix
+    // search on vehicle or identity number.
+    index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt.desc(), t.id.desc()),
     index('fines_officer_vehicle_idx').on(t.issuedByUserId, t.vehicleKey.op('text_pattern_ops')),
     index('fines_officer_identity_idx').on(t.issuedByUserId, t.citizenIdentityNumber.op('text_pattern_ops')),
   ],
@@ -79,3 +80,11 @@ export const fineLocationCounts = pgTable(
   },
   (t) => [primaryKey({ name: 'fine_location_counts_pk', columns: [t.offenseType, t.locationKey] })],
 );
+
+/** How many fines each officer has issued, kept exact by the fine's insert (same transaction): the list's total without counting. */
+export const fineOfficerCounts = pgTable('fine_officer_counts', {
+  issuedByUserId: integer('issued_by_user_id')
+    .primaryKey()
+    .references(() => users.id),
+  count: integer('count').notNull(),
+});

@@ -15,10 +15,10 @@ export function FineOfficerDashboard() {
   const column = useFineColumns();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
-  // The page belongs to the search it was chosen for: another search starts at the first page.
-  const [paging, setPaging] = useState({ term, page: 1 });
-  const page = paging.term === term ? paging.page : 1;
-  const list = useOfficerFines(term, page);
+  // The pages walked so far (each page's `before`), for the search they belong to: another search starts again.
+  const [paging, setPaging] = useState<{ term: string; cursors: string[] }>({ term, cursors: [] });
+  const cursors = paging.term === term ? paging.cursors : [];
+  const list = useOfficerFines(term, cursors.at(-1));
   // The server orders the pages (newest first): sorting one page in the browser would mislead.
   const columns = [column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt].map((c) => ({
     ...c,
@@ -63,10 +63,12 @@ export function FineOfficerDashboard() {
             </p>
           }
         >
-          {({ fines, total, page_size }) => (
+          {({ fines, total, total_exact, page_size, next_cursor }) => (
             <>
               <p className="fines-total" role="status">
-                {term ? t('officer.totalMatching', { count: total, search: term }) : t('officer.total', { count: total })}
+                {term
+                  ? t(total_exact ? 'officer.totalMatching' : 'officer.totalMatchingOver', { count: total, search: term })
+                  : t('officer.total', { count: total })}
               </p>
               <DataTable
                 caption={t('officer.issuedFines')}
@@ -77,12 +79,13 @@ export function FineOfficerDashboard() {
                 rows={fines}
                 rowKey={(fine) => fine.id}
               />
-              {total > page_size ? (
+              {cursors.length > 0 || next_cursor ? (
                 <TablePages
                   caption={t('officer.issuedFines')}
-                  page={page - 1}
-                  pages={Math.ceil(total / page_size)}
-                  onPage={(next) => setPaging({ term, page: next + 1 })}
+                  page={cursors.length}
+                  pages={total_exact ? Math.max(1, Math.ceil(total / page_size)) : undefined}
+                  hasNext={next_cursor !== null}
+                  onPage={(next) => setPaging({ term, cursors: next > cursors.length && next_cursor ? [...cursors, next_cursor] : cursors.slice(0, next) })}
                 />
               ) : null}
             </>

@@ -3,7 +3,7 @@ import type { Fine, FineAnalytics, FineListResponse, FineSearchQuery, IssueFineI
 import { api } from '../../lib/api/client';
 
 const keys = {
-  officerFines: (search: string, page: number) => ['fines', 'officer', search, page] as const,
+  officerFines: (search: string, before: string | undefined) => ['fines', 'officer', search, before ?? ''] as const,
   analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
   search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
   history: ['fines', 'history'] as const,
@@ -12,11 +12,12 @@ const keys = {
 // ---- Officers (Traffic Fine Branch)
 
 /** A page of the fines this officer issued, newest first, filtered by a vehicle or identity number prefix. */
-export function useOfficerFines(search: string, page: number) {
-  const query = new URLSearchParams({ page: String(page) });
+export function useOfficerFines(search: string, before: string | undefined) {
+  const query = new URLSearchParams();
   if (search) query.set('search', search);
+  if (before) query.set('before', before);
   return useQuery({
-    queryKey: keys.officerFines(search, page),
+    queryKey: keys.officerFines(search, before),
     queryFn: () => api<OfficerFinesPage>(`/fines/officer/my-fines?${query}`),
     // Keep showing the last list while the next search loads, so the table does not flash.
     placeholderData: keepPreviousData,
