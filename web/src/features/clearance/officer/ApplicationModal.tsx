@@ -19,7 +19,7 @@ export function ApplicationModal({ id, onClose }: { id: number | null; onClose: 
         <QueryState query={detail} loading={t('officer.detailLoading')} error={t('officer.detailFailed')}>
           {(application) => (
             <div className="clearance-application">
-              <StatusControl key={`${application.id}-${application.application_status}`} application={application} />
+              <StatusControl key={application.id} application={application} />
               <ApplicationDetails application={application} />
               <DocumentsSection uploads={application.uploads} />
               <CertificateSection application={application} />
