@@ -15,7 +15,7 @@ export interface ApplicationsPage {
   has_more: boolean;
 }
 
-export const CLEARANCE_LIST_PAGE_SIZE = 20;
+const CLEARANCE_LIST_PAGE_SIZE = 20;
 
 const keys = {
   all: ['clearance', 'officer'] as const,
