@@ -61,6 +61,30 @@ export const CERTIFICATE_DEFAULTS = {
     'According to the records of the Sri Lanka Police, no criminal convictions have been recorded against the above-named person during the period stated.',
 } as const;
 
+/**
+ * The certificate's fixed wording, in English as the PDF is printed: the server's PDF and the officer's
+ * live preview in the browser both say exactly this.
+ */
+export const CERTIFICATE_TEXT = {
+  letterhead: 'SRI LANKA POLICE',
+  letterheadSinhala: 'ශ්‍රී ලංකා පොලීසිය',
+  letterheadTamil: 'இலங்கை பொலிஸ்',
+  address: 'Police Headquarters, Colombo 01, Sri Lanka  ·  Admin Branch',
+  title: 'POLICE CLEARANCE CERTIFICATE',
+  reference: 'Reference number:',
+  issued: 'Date of issue:',
+  certify: 'This is to certify that',
+  nic: 'National Identity Card number:',
+  passport: 'Passport number:',
+  addressLabel: 'Address:',
+  period: (from: string, to: string) => `Period: ${from} to ${to}`,
+  validUntil: (date: string) => `Valid until: ${date} (six months from the start of the period)`,
+  remarks: 'Remarks',
+  verifyAt: 'Verify at',
+  signatory: 'Officer in Charge, Admin Branch',
+  signatoryFor: 'for Inspector General of Police',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Dates.
 

@@ -1,81 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { bearer, signUpCitizen, signedInContext } from './fines.helpers';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { applyAndPay, completeApplication, expectPdfPreview, LANGUAGES, seriousViolations, type PaidApplication } from './clearance.helpers';
+import { signUpCitizen, signedInContext } from './fines.helpers';
 
 /**
  * Clearance certificates in the browser, for what the web app has so far: the information page, the payment
  * result pages, tracking with the certificate, and public verification. The application is made through
  * the API here (the nine-step wizard has its own spec, clearance-apply.spec.ts); the officer's processing too.
  */
-const CLEARANCE_OFFICER = { username: 'clearance.officer', password: 'Officer@123' };
-const LANGUAGES = ['en', 'si', 'ta'] as const;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardholder_name: 'Sunil Fernando' };
-
-interface Fixture {
-  citizen: { username: string; password: string; nic: string };
-  sessionId: string;
-  reference: string;
-}
-let fixture: Fixture;
-
-async function applyAndPay(request: APIRequestContext): Promise<Fixture> {
-  const citizen = await signUpCitizen(request);
-  const asCitizen = await bearer(request, citizen, 'citizen');
-  const upload = async (name: string) => {
-    const res = await request.post('/api/clearance/upload', { headers: asCitizen, multipart: { file: { name, mimeType: 'image/png', buffer: PNG } } });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { file: { path: string } }).file.path;
-  };
-  const application = {
-    application_type: 'new',
-    nationality: 'sri_lankan',
-    date_of_birth: '1985-07-02',
-    left_before_sixteen: false,
-    nic_number: citizen.nic,
-    confirm_nic_number: citizen.nic,
-    country: 'Canada',
-    station: 'Kollupitiya Police Station',
-    full_name_nic: 'Sunil Fernando',
-    sex: 'male',
-    title: 'Mr',
-    name_to_print: 'Sunil Fernando',
-    address_sri_lanka: '45 Kandy Road, Kadawatha',
-    occupation: 'Accountant',
-    purpose: 'Permanent residence visa',
-    residence_history: [],
-    delivery_address1: '45 Kandy Road',
-    delivery_city: 'Kadawatha',
-    delivery_postal_code: '11850',
-    delivery_state: 'Western',
-    delivery_country: 'Sri Lanka',
-    mobile_number: '+94712345678',
-    confirm_mobile_number: '+94712345678',
-    email: `${citizen.username}@example.lk`,
-    confirm_email: `${citizen.username}@example.lk`,
-    uploads: { nicFront: await upload('front.png'), nicBack: await upload('back.png') },
-    declaration: true,
-    payment_declaration: true,
-  };
-  const apply = await request.post('/api/clearance/apply', { headers: asCitizen, data: application });
-  expect(apply.status(), await apply.text()).toBe(200);
-  const { sessionId } = (await apply.json()) as { sessionId: string };
-  const pay = await request.post(`/api/payments/sandbox/sessions/${sessionId}/pay`, { data: CARD });
-  expect(pay.status(), await pay.text()).toBe(200);
-  const status = await request.get(`/api/clearance/payment-status/${sessionId}`, { headers: asCitizen });
-  const reference = ((await status.json()) as { clearanceCertificate: { reference_number: string } }).clearanceCertificate.reference_number;
-  return { citizen, sessionId, reference };
-}
+let fixture: PaidApplication;
 
 /** The Admin Branch officer completes the application and generates its certificate from the draft. */
 async function certify(request: APIRequestContext, reference: string) {
-  const asOfficer = await bearer(request, CLEARANCE_OFFICER, 'police');
-  const list = await request.get(`/api/clearance/applications?search=${reference}`, { headers: asOfficer });
-  const [application] = ((await list.json()) as { applications: Array<{ id: number }> }).applications;
-  const id = application!.id;
-  for (const status of ['in_progress', 'completed']) {
-    expect((await request.put(`/api/clearance/applications/${id}/status`, { headers: asOfficer, data: { status } })).status()).toBe(200);
-  }
+  const { id, asOfficer } = await completeApplication(request, reference);
   const draft = await (await request.get(`/api/clearance/applications/${id}/certificate-draft`, { headers: asOfficer })).json();
   const generated = await request.post(`/api/clearance/applications/${id}/certificate/generate`, { headers: asOfficer, data: draft });
   expect(generated.status(), await generated.text()).toBe(201);
@@ -84,13 +20,6 @@ async function certify(request: APIRequestContext, reference: string) {
 test.beforeAll(async ({ request }) => {
   fixture = await applyAndPay(request);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function anonymousContext(browser: Browser, language: string) {
   const context = await browser.newContext();
@@ -123,6 +52,8 @@ test('a citizen sees the paid application, tracks it, opens the certificate, and
   await certify(request, fixture.reference);
   await page.reload();
   await expect(page.locator('.clearance-status--completed')).toBeVisible();
+  // The preview is the fetched PDF in a frame (the page's CSP allows no <object>, files refuse framing).
+  await expectPdfPreview(page, 'Certificate preview');
   const download = page.getByRole('link', { name: 'Download PDF' });
   const href = await download.getAttribute('href');
   expect(href).toMatch(/^\/uploads\//);

@@ -1,4 +1,5 @@
 import { AnonymousQueue } from '../features/anonymous/AnonymousQueue';
+import { ClearanceOfficerPanel } from '../features/clearance/officer/ClearanceOfficerPanel';
 import { ComplaintQueue } from '../features/complaints/ComplaintQueue';
 import { FineOfficerDashboard } from '../features/fines/FineOfficerDashboard';
 import type { BranchPanels } from '../features/police/PoliceDashboardPage';
@@ -15,13 +16,14 @@ function CrimeBranchPanel() {
 
 /**
  * What the police area shows from other features, loaded with it as one chunk: each branch's panel on
- * the dashboard (the Admin Branch has none yet) and the Traffic Fine Branch's own pages.
+ * the dashboard (the Admin Branch's is the clearance applications) and the Traffic Fine Branch's own pages.
  */
 export const branchPanels: BranchPanels = {
   'Traffic Branch': ComplaintQueue,
   'Crime Branch': CrimeBranchPanel,
   'Minor Offense Branch': ComplaintQueue,
   'Traffic Fine Branch': FineOfficerDashboard,
+  'Admin Branch': ClearanceOfficerPanel,
 };
 
 export { IssueFinePage } from '../features/fines/IssueFinePage';

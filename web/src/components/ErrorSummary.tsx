@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useValidationText } from './FormField';
 
@@ -15,6 +15,8 @@ export function ErrorSummary({ items, title, focusKey }: { items: SummaryItem[];
   const { t } = useTranslation();
   const text = useValidationText();
   const ref = useRef<HTMLDivElement>(null);
+  // Unique per summary: a page (or a modal) may hold more than one form.
+  const titleId = `error-summary-title-${useId()}`;
   const hasErrors = items.length > 0;
   // Focus moves here when errors appear or on a new submit attempt (focusKey, e.g. submitCount),
   // never while the user types and the list is re-checked.
@@ -23,8 +25,8 @@ export function ErrorSummary({ items, title, focusKey }: { items: SummaryItem[];
   }, [hasErrors, focusKey]);
   if (items.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{title ?? t('form.errorSummaryTitle')}</h2>
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
+      <h2 id={titleId}>{title ?? t('form.errorSummaryTitle')}</h2>
       <ul>
         {items.map((item) => (
           <li key={item.id}>

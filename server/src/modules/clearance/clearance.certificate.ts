@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { certificateValidUntil, type CertificateDraft } from '@pes/contracts';
+import { CERTIFICATE_TEXT, certificateValidUntil, type CertificateDraft } from '@pes/contracts';
 
 /** What the certificate shows: the officer's edited draft plus what only the server knows. */
 export interface CertificateContent {
@@ -104,40 +104,40 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     .fillColor('white')
     .font('latinBold')
     .fontSize(20)
-    .text('SRI LANKA POLICE', left, MARGIN + 12, { width, align: 'center' });
+    .text(CERTIFICATE_TEXT.letterhead, left, MARGIN + 12, { width, align: 'center' });
   doc
     .font('sinhalaBold')
     .fontSize(11)
-    .text('ශ්‍රී ලංකා පොලීසිය', left, MARGIN + 38, { width: width / 2, align: 'center' });
+    .text(CERTIFICATE_TEXT.letterheadSinhala, left, MARGIN + 38, { width: width / 2, align: 'center' });
   doc
     .font('tamilBold')
     .fontSize(11)
-    .text('இலங்கை பொலிஸ்', left + width / 2, MARGIN + 38, { width: width / 2, align: 'center' });
+    .text(CERTIFICATE_TEXT.letterheadTamil, left + width / 2, MARGIN + 38, { width: width / 2, align: 'center' });
   doc.rect(left, MARGIN + 70, width, 3).fill(GOLD);
   doc
     .fillColor('black')
     .font('latin')
     .fontSize(9)
-    .text('Police Headquarters, Colombo 01, Sri Lanka  ·  Admin Branch', left, MARGIN + 80, { width, align: 'center' });
+    .text(CERTIFICATE_TEXT.address, left, MARGIN + 80, { width, align: 'center' });
 
   doc.y = MARGIN + 105;
-  write('POLICE CLEARANCE CERTIFICATE', { size: 16, bold: true, align: 'center', color: NAVY, gap: 0.6 });
-  write(`Reference number: ${content.referenceNumber}`, { size: 11, bold: true, gap: 0.2 });
-  write(`Date of issue: ${content.issuedOn}`, { size: 11, gap: 1 });
+  write(CERTIFICATE_TEXT.title, { size: 16, bold: true, align: 'center', color: NAVY, gap: 0.6 });
+  write(`${CERTIFICATE_TEXT.reference} ${content.referenceNumber}`, { size: 11, bold: true, gap: 0.2 });
+  write(`${CERTIFICATE_TEXT.issued} ${content.issuedOn}`, { size: 11, gap: 1 });
 
   write(draft.addresseeTitle, { size: 11, bold: true });
   write(draft.department, { size: 11 });
   write(draft.country, { size: 11, gap: 1 });
 
-  write('This is to certify that', { size: 11, gap: 0.3 });
+  write(CERTIFICATE_TEXT.certify, { size: 11, gap: 0.3 });
   write(draft.fullName, { size: 14, bold: true, gap: 0.3 });
-  if (draft.nicNumber) write(`National Identity Card number: ${draft.nicNumber}`, { size: 11 });
-  if (draft.passportNumber) write(`Passport number: ${draft.passportNumber}`, { size: 11 });
-  write(`Address: ${draft.address}`, { size: 11, gap: 0.8 });
-  write(`Period: ${draft.periodFrom} to ${draft.periodTo}`, { size: 11 });
-  write(`Valid until: ${validUntil} (six months from the start of the period)`, { size: 11, gap: 0.8 });
+  if (draft.nicNumber) write(`${CERTIFICATE_TEXT.nic} ${draft.nicNumber}`, { size: 11 });
+  if (draft.passportNumber) write(`${CERTIFICATE_TEXT.passport} ${draft.passportNumber}`, { size: 11 });
+  write(`${CERTIFICATE_TEXT.addressLabel} ${draft.address}`, { size: 11, gap: 0.8 });
+  write(CERTIFICATE_TEXT.period(draft.periodFrom, draft.periodTo), { size: 11 });
+  write(CERTIFICATE_TEXT.validUntil(validUntil), { size: 11, gap: 0.8 });
 
-  write('Remarks', { size: 12, bold: true, color: NAVY, gap: 0.2 });
+  write(CERTIFICATE_TEXT.remarks, { size: 12, bold: true, color: NAVY, gap: 0.2 });
   write(draft.remarks, { size: 11, gap: 1.5 });
 
   // QR code and verification text, bottom left; signature line, bottom right.
@@ -148,7 +148,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     .font('latin')
     .fontSize(8)
     .fillColor('black')
-    .text(`Verify at ${content.verifyUrl}`, left, bottom + qrSize + 2, { width: width / 2 });
+    .text(`${CERTIFICATE_TEXT.verifyAt} ${content.verifyUrl}`, left, bottom + qrSize + 2, { width: width / 2 });
   doc
     .moveTo(left + width - 70 * MM, bottom + qrSize - 20)
     .lineTo(left + width, bottom + qrSize - 20)
@@ -157,8 +157,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   doc
     .font('latin')
     .fontSize(9)
-    .text('Officer in Charge, Admin Branch', left + width - 70 * MM, bottom + qrSize - 14, { width: 70 * MM, align: 'center' });
-  doc.text('for Inspector General of Police', left + width - 70 * MM, bottom + qrSize - 2, { width: 70 * MM, align: 'center' });
+    .text(CERTIFICATE_TEXT.signatory, left + width - 70 * MM, bottom + qrSize - 14, { width: 70 * MM, align: 'center' });
+  doc.text(CERTIFICATE_TEXT.signatoryFor, left + width - 70 * MM, bottom + qrSize - 2, { width: 70 * MM, align: 'center' });
 
   doc.end();
   return done;

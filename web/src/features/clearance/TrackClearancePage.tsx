@@ -5,6 +5,7 @@ import { useFormat } from '../../components/format';
 import { ApiError } from '../../lib/api/client';
 import { useSession } from '../../lib/session/session-context';
 import { useClearanceTrack } from './api';
+import { StoredFile } from './StoredFile';
 import './clearance.css';
 
 /** /track-clearance: the citizen's latest application, its colour-coded status and the certificate when there is one. */
@@ -65,9 +66,7 @@ export function TrackClearancePage() {
         <h2>{t('track.certificate')}</h2>
         {url ? (
           <>
-            <object className="clearance-preview" data={url} type="application/pdf" aria-label={t('track.previewLabel')}>
-              <p>{t('track.previewUnavailable')}</p>
-            </object>
+            <StoredFile url={url} label={t('track.previewLabel')} className="clearance-preview" />
             <div className="clearance-actions">
               <a className="button button--secondary" href={url} target="_blank" rel="noopener">
                 {t('track.openNewTab')}

@@ -72,3 +72,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   return data as T;
 }
+
+/**
+ * A stored file (`/uploads/...`, outside /api) as a Blob, fetched with the session's bearer token.
+ * The page's content security policy allows no <object>, and files answer with `X-Frame-Options: DENY`,
+ * so a PDF is shown from an object URL of this Blob (frames may show `blob:`), and images the same way.
+ */
+export async function fetchFile(url: string): Promise<Blob> {
+  const target = new URL(url, window.location.origin);
+  if (target.origin !== window.location.origin) throw new Error('files are served by this site only');
+  const headers = new Headers();
+  const token = sessionStore.validToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(target.href, { headers, credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, `http.${response.status}`, response.statusText);
+  return response.blob();
+}

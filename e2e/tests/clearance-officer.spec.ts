@@ -1,0 +1,208 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  applyAndPay,
+  CLEARANCE_OFFICER,
+  completeApplication,
+  expectPdfPreview,
+  LANGUAGES,
+  seriousViolations,
+  tinyPdf,
+  type PaidApplication,
+} from './clearance.helpers';
+import { signedInContext } from './fines.helpers';
+
+/**
+ * The Admin Branch officer's clearance panel on /police/dashboard: finding an application, the modal with
+ * its documents, the status (a rejection needs a reason), the certificate draft with its live preview,
+ * Generate PDF, and the citizen and the public seeing the result. The application is made through the API
+ * (clearance.helpers.ts), as clearance.spec.ts does.
+ */
+let fixture: PaidApplication;
+
+test.beforeAll(async ({ request }) => {
+  fixture = await applyAndPay(request, { passportPdf: true });
+});
+
+test.describe.configure({ mode: 'serial' });
+
+async function officerDashboard(browser: Browser, language = 'en') {
+  const context = await signedInContext(browser, CLEARANCE_OFFICER, 'police', language);
+  const page = await context.newPage();
+  await page.goto('/police/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  return { context, page };
+}
+
+/** Searches the list by the applicant's NIC: exactly this application's row remains. */
+async function findByNic(page: Page, nic: string, reference: string) {
+  await page.locator('#clearance-search').fill(nic);
+  const rows = page.locator('.clearance-officer tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(reference);
+  return rows.first();
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+test('an Admin Branch officer finds the application, checks it, moves its status, edits the draft and generates the certificate', async ({ browser }) => {
+  const { context, page } = await officerDashboard(browser);
+  await expect(page.getByRole('heading', { name: 'Clearance applications' })).toBeVisible();
+  await expect(page.getByText('not available online yet')).toHaveCount(0);
+
+  // Search by NIC, then open the row by keyboard.
+  const row = await findByNic(page, fixture.citizen.nic, fixture.reference);
+  await expect(row).toContainText('Pending');
+  await row.focus();
+  await page.keyboard.press('Enter');
+  const modal = dialog(page);
+  await expect(modal.getByRole('heading', { level: 2 })).toHaveText(`Application ${fixture.reference}`);
+  for (const section of ['Basic information', 'Identity', 'Personal details', 'Residence history', 'Delivery', 'Spouse', 'Uploaded documents', 'History']) {
+    await expect(modal.getByRole('heading', { level: 3, name: section, exact: true })).toBeVisible();
+  }
+  await expect(modal.getByText('12 Galle Road, Colombo 03')).toBeVisible();
+  await expect(modal.getByText('Permanent residence visa')).toBeVisible();
+
+  // The documents: images inline (loaded), the PDF in the browser's viewer.
+  const nicFront = modal.getByRole('img', { name: 'Preview of NIC front' });
+  await expect(nicFront).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => nicFront.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(modal.getByRole('img', { name: 'Preview of NIC back' })).toBeVisible();
+  await expectPdfPreview(page, 'Preview of Passport personal details page');
+  await expect(modal.getByRole('link', { name: 'Open NIC front' })).toHaveAttribute('href', /^\/uploads\//);
+
+  // Generate Certificate waits for a completed application.
+  const generate = modal.getByRole('button', { name: 'Generate Certificate' });
+  await expect(generate).toBeDisabled();
+
+  // A rejection needs a reason: the summary and the field say so, nothing is sent.
+  const status = modal.getByLabel('New status');
+  await status.selectOption('rejected');
+  await modal.getByRole('button', { name: 'Update status' }).click();
+  const summary = modal.locator('.error-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('Reason for rejection: Give the reason for rejecting the application.');
+  await expect(modal.locator('#clearance-reason-error')).toHaveText('Give the reason for rejecting the application.');
+  await expect(modal.locator('.clearance-status--pending').first()).toBeVisible();
+
+  // In progress, then completed: each says 'Status updated', and the detail and the list follow.
+  for (const [value, label] of [
+    ['in_progress', 'In progress'],
+    ['completed', 'Completed'],
+  ] as const) {
+    await status.selectOption(value);
+    await modal.getByRole('button', { name: 'Update status' }).click();
+    await expect(modal.getByText('Status updated')).toBeVisible();
+    await expect(modal.locator(`#clearance-basic + dl .clearance-status--${value}`)).toHaveText(label);
+    await expect(page.locator('.clearance-officer tbody tr').first()).toContainText(label);
+  }
+  await expect(modal.locator('#clearance-history ~ * tbody tr')).toHaveCount(4);
+
+  // The draft: prefilled, validated, previewed live.
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(modal.getByRole('heading', { name: 'Certificate draft' })).toBeFocused();
+  await expect(modal.getByLabel('Addressee')).toHaveValue('THE VISA OFFICER');
+  await expect(modal.getByLabel('Department')).toHaveValue('Department of Home Affairs');
+  const preview = modal.getByTestId('certificate-preview');
+  await expect(preview).toContainText(`Reference number: ${fixture.reference}`);
+  await expect(preview).toContainText('Sunil Fernando');
+  await expect(preview).toContainText(`National Identity Card number: ${fixture.citizen.nic}`);
+  const periodFrom = await modal.getByLabel('Period from').inputValue();
+  expect(periodFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await modal.getByLabel('Period from').fill('2026-08-31');
+  await expect(modal.getByTestId('certificate-preview-validity')).toHaveText('Valid until: 2027-02-28 (six months from the start of the period)');
+
+  const remarks = modal.getByLabel('Remarks');
+  await remarks.fill('');
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  await expect(modal.locator('.error-summary')).toContainText('Remarks');
+  const edited = 'No criminal record was found for the stated period. Issued for the visa application to Canada.';
+  await remarks.fill(edited);
+  await expect(modal.getByTestId('certificate-preview-remarks')).toHaveText(edited);
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  await expect(modal.getByText('The certificate PDF was generated and attached. The applicant can see it now.')).toBeVisible();
+
+  // Attached: open and download from the modal; the list says so too.
+  const download = modal.getByRole('link', { name: 'Download PDF' });
+  const href = await download.getAttribute('href');
+  expect(href).toMatch(/^\/uploads\//);
+  const pdf = await context.request.get(href!);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(modal.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', href!);
+  await expect(page.locator('.clearance-officer tbody tr').first()).toContainText('Attached');
+
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await context.close();
+
+  // The citizen sees it at once on /track-clearance.
+  const citizen = await signedInContext(browser, fixture.citizen, 'citizen');
+  const track = await citizen.newPage();
+  await track.goto('/track-clearance');
+  await expect(track.locator('.clearance-status--completed')).toBeVisible();
+  await expect(track.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', href!);
+  await expectPdfPreview(track, 'Certificate preview');
+  await citizen.close();
+
+  // And the public verification page says it is genuine.
+  const visitor = await browser.newContext();
+  const verify = await visitor.newPage();
+  await verify.goto(`/verify/${fixture.reference}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'valid');
+  await expect(verify.getByText('Sunil Fernando')).toBeVisible();
+  await visitor.close();
+});
+
+test("the spec's other path: the officer uploads a PDF and attaches it to a completed application", async ({ browser, request }) => {
+  const other = await applyAndPay(request);
+  const { context, page } = await officerDashboard(browser);
+  const row = await findByNic(page, other.citizen.nic, other.reference);
+  await row.click();
+  const modal = dialog(page);
+  await expect(modal.getByRole('button', { name: 'Attach PDF' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  await completeApplication(request, other.reference);
+  await page.reload();
+  await (await findByNic(page, other.citizen.nic, other.reference)).click();
+  await expect(modal.locator('#clearance-basic + dl .clearance-status--completed')).toBeVisible();
+  await modal.getByRole('button', { name: 'Attach PDF' }).click();
+  await expect(modal.locator('#certificate-file-error')).toHaveText('Choose a PDF file to attach.');
+  await modal.getByLabel('Certificate PDF').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Signed certificate') });
+  await modal.getByRole('button', { name: 'Attach PDF' }).click();
+  await expect(modal.getByText('The PDF was attached. The applicant can see it now.')).toBeVisible();
+  const href = await modal.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const pdf = await context.request.get(href!);
+  expect((await pdf.body()).toString('latin1')).toContain('Signed certificate');
+  await context.close();
+});
+
+for (const language of LANGUAGES) {
+  test(`the clearance panel and the open application in ${language}: no serious accessibility problem`, async ({ browser }) => {
+    const { context, page } = await officerDashboard(browser, language);
+    await findByNic(page, fixture.citizen.nic, fixture.reference);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.locator('.clearance-officer tbody tr').first().click();
+    const modal = dialog(page);
+    await expect(modal.locator('.clearance-documents img').first()).toHaveAttribute('src', /^blob:/);
+    await expect(modal.locator('[data-testid=certificate-attached]')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The draft editor and its preview, with the reason field and its error shown.
+    await modal
+      .locator('.clearance-application__section')
+      .filter({ has: page.locator('#clearance-certificate') })
+      .getByRole('button')
+      .first()
+      .click();
+    await expect(modal.getByTestId('certificate-preview')).toBeVisible();
+    await modal.locator('#clearance-new-status').selectOption('rejected');
+    await modal.locator('.clearance-status-control button[type=submit]').click();
+    await expect(modal.locator('#clearance-reason-error')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}

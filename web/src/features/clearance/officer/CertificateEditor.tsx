@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { certificateDraftSchema, type CertificateDraft, type CertificateDraftInput } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
+import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
+import { FormField } from '../../../components/FormField';
+import { QueryState } from '../../../components/QueryState';
+import { paths } from '../../../paths';
+import { useCertificateDraft, useGenerateCertificate } from './api';
+import { CertificatePreview } from './CertificatePreview';
+
+type DraftField = keyof CertificateDraftInput;
+
+const FIELDS: ReadonlyArray<{ name: DraftField; max: number; multiline?: boolean; date?: boolean; optional?: boolean }> = [
+  { name: 'addresseeTitle', max: 200 },
+  { name: 'department', max: 200 },
+  { name: 'country', max: 100 },
+  { name: 'fullName', max: 200 },
+  { name: 'nicNumber', max: 20, optional: true },
+  { name: 'passportNumber', max: 20, optional: true },
+  { name: 'address', max: 500, multiline: true },
+  { name: 'periodFrom', max: 10, date: true },
+  { name: 'periodTo', max: 10, date: true },
+  { name: 'remarks', max: 2000, multiline: true },
+];
+
+const fieldId = (name: DraftField) => `certificate-${name}`;
+
+/** Opens the draft (the server's defaults and the application's data), then the editor beside its live preview. */
+export function CertificateEditor({ id, reference, onGenerated, onCancel }: { id: number; reference: string; onGenerated: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('clearance');
+  const draft = useCertificateDraft(id, true);
+  return (
+    <QueryState query={draft} loading={t('officer.certificate.draftLoading')} error={t('officer.certificate.draftFailed')}>
+      {(loaded) => <DraftForm id={id} reference={reference} draft={loaded} onGenerated={onGenerated} onCancel={onCancel} />}
+    </QueryState>
+  );
+}
+
+function DraftForm({
+  id,
+  reference,
+  draft,
+  onGenerated,
+  onCancel,
+}: {
+  id: number;
+  reference: string;
+  draft: CertificateDraft;
+  onGenerated: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('clearance');
+  const errorMessage = useErrorMessage();
+  const generate = useGenerateCertificate(id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, submitCount },
+  } = useForm<CertificateDraftInput, unknown, CertificateDraft>({
+    resolver: zodResolver(certificateDraftSchema),
+    defaultValues: { ...draft, nicNumber: draft.nicNumber ?? '', passportNumber: draft.passportNumber ?? '' },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const values = useWatch({ control });
+  const label = (name: DraftField) => t(`officer.certificate.fields.${name}`);
+
+  // The editor takes the focus when it opens, so keyboard and screen reader users start at its heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const onSubmit = handleSubmit((edited) => {
+    generate.mutate(edited, {
+      onSuccess: onGenerated,
+      onError: (err) => applyServerFieldErrors(err, setError),
+    });
+  });
+
+  return (
+    <div className="certificate-editor">
+      <h4 id="certificate-editor-title" tabIndex={-1} ref={headingRef}>
+        {t('officer.certificate.editorTitle')}
+      </h4>
+      <div className="certificate-editor__columns">
+        <form noValidate onSubmit={onSubmit} aria-labelledby="certificate-editor-title" className="certificate-editor__form">
+          <ErrorSummary
+            items={summaryFrom(
+              errors,
+              FIELDS.map((f) => ({ name: f.name, id: fieldId(f.name), label: label(f.name) })),
+            )}
+            focusKey={submitCount}
+          />
+          {generate.isError ? (
+            <Alert kind="error">
+              <strong>{t('officer.certificate.generateFailed')}</strong> {errorMessage(generate.error)}
+            </Alert>
+          ) : null}
+          {FIELDS.map((f) => (
+            <FormField
+              key={f.name}
+              id={fieldId(f.name)}
+              label={label(f.name)}
+              error={errors[f.name]?.message}
+              required={!f.optional}
+              counter={f.multiline ? { value: values[f.name], max: f.max } : undefined}
+            >
+              {f.multiline ? (
+                <textarea rows={f.name === 'remarks' ? 5 : 3} maxLength={f.max} {...register(f.name)} />
+              ) : (
+                <input type={f.date ? 'date' : 'text'} maxLength={f.max} {...register(f.name)} />
+              )}
+            </FormField>
+          ))}
+          <div className="clearance-actions">
+            <button type="submit" className="button button--primary" disabled={generate.isPending}>
+              {generate.isPending ? t('officer.certificate.generating') : t('officer.certificate.generate')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              {t('officer.certificate.cancel')}
+            </button>
+          </div>
+        </form>
+        <CertificatePreview
+          draft={values}
+          reference={reference}
+          verifyUrl={`${window.location.origin}${paths.verifyCertificate.replace(':reference', reference)}`}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLEARANCE_OFFICER_STATUSES, type ClearanceListItem, type ClearanceOfficerStatus } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { useErrorMessage } from '../../../components/errors';
+import { useFormat } from '../../../components/format';
+import { QueryState } from '../../../components/QueryState';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useClearanceApplications, type ApplicationsPage } from './api';
+import { ApplicationModal } from './ApplicationModal';
+import '../clearance.css';
+import './officer.css';
+
+const SEARCH_DELAY_MS = 300;
+
+/** The Admin Branch's clearance applications: newest paid first, searched, filtered and paged on the server. */
+export function ClearanceOfficerPanel() {
+  const { t } = useTranslation('clearance');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState<ClearanceOfficerStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const search = useDebounced(searchText, SEARCH_DELAY_MS);
+  const applications = useClearanceApplications({ search, status, page });
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const columns: Column<ClearanceListItem>[] = [
+    {
+      id: 'reference',
+      header: t('officer.columns.reference'),
+      cell: (a) => (
+        <button type="button" className="link-button" tabIndex={-1} onClick={() => setOpenId(a.id)}>
+          {a.reference_number ?? t('officer.noReference')}
+        </button>
+      ),
+    },
+    { id: 'name', header: t('officer.columns.name'), cell: (a) => a.full_name_nic },
+    { id: 'nic', header: t('officer.columns.nic'), cell: (a) => a.nic_number },
+    {
+      id: 'status',
+      header: t('officer.columns.status'),
+      cell: (a) => <span className={`clearance-status clearance-status--${a.application_status}`}>{t(`status.${a.application_status}`)}</span>,
+    },
+    { id: 'paid', header: t('officer.columns.paid'), cell: (a) => (a.paid_at ? format.dateTime(a.paid_at) : '—') },
+    {
+      id: 'certificate',
+      header: t('officer.columns.certificate'),
+      cell: (a) => (a.has_certificate ? t('officer.certificateAttached') : t('officer.certificateNone')),
+    },
+  ];
+
+  return (
+    <section className="card clearance-officer" aria-labelledby="clearance-officer-title">
+      <h2 id="clearance-officer-title">{t('officer.title')}</h2>
+      <div className="clearance-officer__filters">
+        <div className="field">
+          <label htmlFor="clearance-search">{t('officer.search')}</label>
+          <input
+            id="clearance-search"
+            type="search"
+            maxLength={40}
+            autoComplete="off"
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="clearance-status-filter">{t('officer.filterStatus')}</label>
+          <select
+            id="clearance-status-filter"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as ClearanceOfficerStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">{t('officer.allStatuses')}</option>
+            {CLEARANCE_OFFICER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <QueryState
+        query={applications}
+        loading={t('officer.loading')}
+        error={(err) => t('officer.loadFailed', { reason: errorMessage(err) })}
+        empty={<Alert kind="info">{t('officer.none')}</Alert>}
+        isEmpty={(data: ApplicationsPage) => data.applications.length === 0 && data.page === 1}
+      >
+        {(data) => (
+          <>
+            <DataTable
+              caption={t('officer.title')}
+              captionHidden
+              columns={columns}
+              rows={data.applications}
+              rowKey={(a) => a.id}
+              onRowClick={(a) => setOpenId(a.id)}
+            />
+            {data.page > 1 || data.has_more ? (
+              <nav className="data-table__pages" aria-label={t('officer.pages')}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={data.page <= 1 || applications.isFetching}
+                  onClick={() => setPage(data.page - 1)}
+                >
+                  {t('officer.previous')}
+                </button>
+                <span aria-live="polite">{t('officer.page', { page: data.page })}</span>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={!data.has_more || applications.isFetching}
+                  onClick={() => setPage(data.page + 1)}
+                >
+                  {t('officer.next')}
+                </button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </QueryState>
+      <ApplicationModal id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
