@@ -60,7 +60,7 @@ const PAGES: PageCase[] = [
     ready: async (page) => {
       await page.locator('#fine-search-vehicle-number').fill(fixture.unpaidPlate);
       await page.locator('form.fines-search-form button[type=submit]').click();
-      await expect(page.locator('.fines-table tbody tr')).toHaveCount(1);
+      await expect(page.locator('[aria-live="polite"] .fines-table tbody tr')).toHaveCount(1);
     },
   },
   {

@@ -144,11 +144,15 @@ test('an officer issues a fine; the citizen finds it, is declined once, pays it,
   // Paid now: no Pay button any more, and it is in the payment history.
   await page.goto('/pay-fine');
   await searchFines(page, citizen.nic, plate);
-  const paidRow = page.getByRole('row').filter({ hasText: plate });
+  const results = page.locator('.card').filter({ has: page.getByRole('heading', { name: /^Fines found:/ }) });
+  const paidRow = results.getByRole('row').filter({ hasText: plate });
   await expect(paidRow).toContainText('Paid');
   await expect(paidRow.getByRole('button')).toHaveCount(0);
+  // The payment history is on the page itself, under the search.
+  const onPage = page.getByRole('region', { name: 'Payment history' });
+  await expect(onPage.getByRole('row').filter({ hasText: plate })).toContainText('LKR 2,500.00');
 
-  await page.getByRole('link', { name: 'View my payment history' }).click();
+  await onPage.getByRole('link', { name: 'Open the payment history on its own page' }).click();
   await expect(page).toHaveURL(/\/track-fine$/);
   const historyRow = page.getByRole('row').filter({ hasText: plate });
   await expect(historyRow).toContainText('LKR 2,500.00');

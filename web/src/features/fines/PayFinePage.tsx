@@ -13,6 +13,7 @@ import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
 import { goToServerUrl } from '../../lib/api/server-redirect';
 import { useFineSearch, useInitiatePayment } from './api';
+import { PaymentHistory } from './components/PaymentHistory';
 import { SearchResultsTable } from './components/SearchResultsTable';
 import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import './fines.css';
@@ -90,7 +91,6 @@ export function PayFinePage() {
           <button type="submit" className="button button--primary" disabled={search.isFetching}>
             {search.isFetching ? t('pay.searching') : t('pay.search')}
           </button>
-          <Link to={paths.trackFine}>{t('pay.historyLink')}</Link>
         </div>
       </form>
 
@@ -115,6 +115,14 @@ export function PayFinePage() {
           </QueryState>
         ) : null}
       </div>
+
+      <section className="card fines-history" aria-labelledby="fine-history-title">
+        <h2 id="fine-history-title">{t('pay.historyTitle')}</h2>
+        <PaymentHistory empty={<p>{t('history.empty')}</p>} />
+        <p>
+          <Link to={paths.trackFine}>{t('pay.historyLink')}</Link>
+        </p>
+      </section>
     </section>
   );
 }
