@@ -130,3 +130,33 @@ for (const language of LANGUAGES) {
     });
   }
 }
+
+/**
+ * On a phone, in Sinhala and Tamil (longer words than English), no value of a fines table is clipped or
+ * pushed out of view: each cell shows all of its text inside the screen.
+ */
+const PHONE_TABLE_PAGES = ['pay fine with results', 'payment history', 'officer dashboard'];
+for (const language of ['si', 'ta'] as const) {
+  for (const pageCase of PAGES.filter((p) => PHONE_TABLE_PAGES.includes(p.name))) {
+    test(`${pageCase.name} in ${language} on a phone: every value in view, no serious accessibility problem`, async ({ browser }) => {
+      const context = await openAs(browser, pageCase.who, language);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(pageCase.path());
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await pageCase.ready(page);
+      await page.evaluate(() => document.fonts.ready);
+      const clipped = await page.locator('.fines-table td').evaluateAll((cells) =>
+        cells
+          .filter((cell) => {
+            const box = cell.getBoundingClientRect();
+            return cell.scrollWidth > cell.clientWidth + 1 || box.right > window.innerWidth + 0.5 || box.left < -0.5;
+          })
+          .map((cell) => `${cell.getAttribute('data-label') ?? ''}: ${cell.textContent ?? ''}`),
+      );
+      expect(clipped).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+}
