@@ -112,8 +112,9 @@ export function createComplaintsService(deps: {
   }
 
   /**
-   * Books the slot and stores the complaint with a file sent with the form, in ONE statement (the file's row
-   * is written only when the slot was booked). A refusal throws, so the staged file is removed from disk.
+   * Books the slot and stores the complaint with a file sent with the form, in ONE statement after the
+   * citizen's lock (the file's row is written only when the slot was booked). A refusal throws, so the staged
+   * file is removed from disk.
    */
   async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
     const values = files.formFileValues(file, owner);
