@@ -10,7 +10,7 @@ import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { ADMIN, call, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -60,7 +60,40 @@ async function prepareAccounts(base) {
     ),
   });
   const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
-  return { admin, officer: await login(officer, 'police'), citizen: await login(citizen, 'citizen'), citizenUserId: signup.user.id };
+  return { admin, officer: await login(officer, 'police'), citizenUserId: signup.user.id };
+}
+
+/** Upcoming appointments a citizen may hold (contracts MAX_UPCOMING_BOOKINGS): each bench citizen books at most this many. */
+const BOOKINGS_PER_CITIZEN = 3;
+
+/**
+ * `count` citizens written straight into the database (copies of the signed-up bench citizen, password
+ * included), each with a session and its token; each session is then used once, so that the server has
+ * its principal in memory as after a sign-in and the booking runs measure booking. A citizen may hold only
+ * BOOKINGS_PER_CITIZEN upcoming appointments, so thousands of bookings need thousands of citizens.
+ */
+async function benchCitizens(client, base, template, count, tag) {
+  const { rows } = await client.query(
+    `with made as (
+       insert into users (username, password_hash, role)
+       select 'bench.' || $3 || '.' || g, u.password_hash, 'citizen' from users u, generate_series(1, $2) g where u.id = $1
+       returning id, username
+     ), profiles as (
+       insert into citizen_profiles (user_id, first_name, second_name, date_of_birth, email, mobile_number, identity_type,
+         identity_number, address, marital_status)
+       select m.id, p.first_name, p.second_name, p.date_of_birth, p.email, p.mobile_number, p.identity_type,
+         '9' || lpad(m.id::text, 11, '0'), p.address, p.marital_status
+       from made m, citizen_profiles p where p.user_id = $1
+     )
+     insert into sessions (jti, user_id, expires_at)
+     select gen_random_uuid()::text, m.id, now() + interval '1 day' from made m
+     returning jti, user_id, extract(epoch from expires_at)::int as exp`,
+    [template, count, tag],
+  );
+  const tokens = rows.map((r) => mintToken({ userId: r.user_id, role: 'citizen', jti: r.jti, exp: r.exp }));
+  for (let k = 0; k < tokens.length; k += 16)
+    await Promise.all(tokens.slice(k, k + 16).map((token) => call(base, 'GET', '/api/auth/getCurrentUserInfo', { token })));
+  return tokens;
 }
 
 const statusCount = (result, code) => result.statusCodeStats?.[code]?.count ?? 0;
@@ -90,11 +123,13 @@ function benchByDate(base, officerToken) {
 }
 
 /**
- * Booking bodies for these slots, alternating a PDF and a PNG attachment. `clock.last` is when the
- * latest booking was answered: autocannon ends an `amount` run only on its next one-second tick, so
- * timing the whole run would understate the rate by up to a second's worth.
+ * Booking bodies for these slots, alternating a PDF and a PNG attachment, from these citizens' sessions:
+ * request n is citizen n mod C's booking number ⌊n / C⌋ (C citizens, at most BOOKINGS_PER_CITIZEN each),
+ * in slot (citizen + booking number) mod S, so a citizen's bookings are in different slots and far apart in
+ * the run. `clock.last` is when the latest booking was answered: autocannon ends an `amount` run only on its
+ * next one-second tick, so timing the whole run would understate the rate by up to a second's worth.
  */
-function bookingRequests(slotIds, clock = { last: 0 }) {
+function bookingRequests(slotIds, tokens, clock = { last: 0 }) {
   let i = 0;
   const yesterday = colomboDay(-1);
   return [
@@ -102,6 +137,8 @@ function bookingRequests(slotIds, clock = { last: 0 }) {
       method: 'POST',
       setupRequest: (req) => {
         const n = i++;
+        const citizen = n % tokens.length;
+        const slot = (citizen + Math.floor(n / tokens.length)) % slotIds.length;
         const file = n % 2 ? { name: 'photo.png', type: 'image/png', buffer: PNG } : { name: 'statement.pdf', type: 'application/pdf', buffer: PDF };
         const { body, contentType } = multipartBody(
           {
@@ -117,11 +154,12 @@ function bookingRequests(slotIds, clock = { last: 0 }) {
             damage_value: '15000.00',
             traffic_category: 'road_accidents',
             station: HOME_STATION,
-            slot_id: String(slotIds[n % slotIds.length]),
+            slot_id: String(slotIds[slot]),
           },
           { attachment_file: file },
         );
-        return { ...req, path: '/api/complaints/traffic', body, headers: { ...req.headers, 'content-type': contentType } };
+        const headers = { ...req.headers, 'content-type': contentType, authorization: `Bearer ${tokens[citizen]}` };
+        return { ...req, path: '/api/complaints/traffic', body, headers };
       },
       onResponse: () => {
         clock.last = performance.now();
@@ -157,23 +195,33 @@ async function slotBookings(client, slotIds) {
 }
 
 async function benchBooking(base, tokens, client) {
-  const headers = { authorization: `Bearer ${tokens.citizen}` };
+  const amount = Number(process.env.BENCH_BOOKINGS ?? 8000);
+  const perCitizen = (bookings) => Math.ceil(bookings / BOOKINGS_PER_CITIZEN);
+  const made = performance.now();
+  const citizens = {
+    warm: await benchCitizens(client, base, tokens.citizenUserId, perCitizen(600), 'warm'),
+    run: await benchCitizens(client, base, tokens.citizenUserId, perCitizen(amount), 'run'),
+    // One submission each on the small slot: only its capacity refuses.
+    over: await benchCitizens(client, base, tokens.citizenUserId, 400, 'over'),
+  };
+  const citizenCount = citizens.warm.length + citizens.run.length + citizens.over.length;
+  console.log(`bench citizens: ${citizenCount} with a session each (${((performance.now() - made) / 1000).toFixed(1)} s)`);
+
   // Warm-up on its own slots, then the measured run: capacity exceeds the requests, so every one should be booked.
-  const warmSlots = await createSlots(base, tokens.admin, 2, 500, colomboDay(2));
-  await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount: 600, headers, requests: bookingRequests(warmSlots) });
+  const warmSlots = await createSlots(base, tokens.admin, BOOKINGS_PER_CITIZEN, 500, colomboDay(2));
+  await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount: 600, requests: bookingRequests(warmSlots, citizens.warm) });
 
   const slotIds = await createSlots(base, tokens.admin, 24, 500, colomboDay(1));
-  const amount = Number(process.env.BENCH_BOOKINGS ?? 8000);
   const clock = { last: 0 };
   const started = performance.now();
-  const result = await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount, headers, requests: bookingRequests(slotIds, clock) });
+  const result = await runAutocannon({ url: base, connections: TARGETS.booking.connections, amount, requests: bookingRequests(slotIds, citizens.run, clock) });
   const seconds = (clock.last - started) / 1000;
   const booked = statusCount(result, '201');
   const state = await slotBookings(client, slotIds);
 
-  // Overbooking check over HTTP: 400 concurrent submissions on a slot of capacity 100.
+  // Overbooking check over HTTP: 400 concurrent submissions by 400 citizens on a slot of capacity 100.
   const [small] = await createSlots(base, tokens.admin, 1, 100, colomboDay(3));
-  const over = await runAutocannon({ url: base, connections: 100, amount: 400, headers, requests: bookingRequests([small]) });
+  const over = await runAutocannon({ url: base, connections: 100, amount: 400, requests: bookingRequests([small], citizens.over) });
   const overState = await slotBookings(client, [small]);
 
   return {

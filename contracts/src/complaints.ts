@@ -54,6 +54,11 @@ export const AGE_MAX = 120;
 /** LKR, 0 or more, at most 2 decimals; fits numeric(12,2). */
 export const DAMAGE_VALUE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 export const COMPLAINT_STATUS_MAX = 60;
+/**
+ * Appointments a citizen may hold at once: complaints whose appointment has not begun yet (at most one per
+ * slot). A booking over it is refused (complaints.booking_limit); the texts of that error say "3".
+ */
+export const MAX_UPCOMING_BOOKINGS = 3;
 export const INITIAL_COMPLAINT_STATUS = 'Pending';
 /** Suggested statuses (free text is allowed); the web colours these. */
 export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;

@@ -11,7 +11,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createFilesRepository } from './modules/files/files.repository';
-import { createFilesService, UNCLAIMED_SWEEP_INTERVAL_MS } from './modules/files/files.service';
+import { createFilesService, UPLOAD_SWEEP_INTERVAL_MS } from './modules/files/files.service';
 import { createFileStorage } from './modules/files/files.storage';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -64,7 +64,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Request limits on the public doors, counted in the database by every instance; callers kept only as keyed hashes.
   const rateLimits = await registerSharedRateLimits(app, db, `rate-limit:${tokenSecret}`);
   const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
-  const stopSweepingUploads = files.sweepUnclaimedEvery(UNCLAIMED_SWEEP_INTERVAL_MS);
+  const stopSweepingUploads = files.sweepEvery(UPLOAD_SWEEP_INTERVAL_MS);
   app.addHook('onClose', stopSweepingUploads);
 
   const principals = createPrincipalCache();

@@ -15,6 +15,8 @@ export const complaintMessagesEn = {
   slotRequired: 'Please select a time slot',
   slotUnavailable: 'This time slot cannot be booked. Choose another slot.',
   slotFull: 'This time slot is full. Choose another slot.',
+  slotAlreadyBooked: 'You already have an appointment in this slot. Choose another slot.',
+  bookingLimit: 'You already have 3 upcoming appointments: you can book another once one has taken place.',
   incidentTypeCategory: 'Choose an incident type of the selected category.',
   statusRequired: 'Status cannot be empty',
   statusTooLong: 'Status must be at most 60 characters.',

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_UPCOMING_BOOKINGS, POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
 import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
+import { users } from '../users/users.table';
 import { complaints, complaintStatusHistory } from './complaints.table';
 
 /**
@@ -152,10 +153,30 @@ export function createComplaintsRepository(db: Database) {
     .where(eq(complaints.id, sql.placeholder('id')))
     .prepare('complaints_by_id');
 
+  const v = (name: keyof BookingValues) => sql.placeholder(name);
+  // The booking cap, checked by the booking statement: the citizen's appointments that have not begun (at
+  // most MAX_UPCOMING_BOOKINGS, counted no further than that), and none of them in the slot being booked
+  // (that slot has not begun either, so its bookings are among those). Both read the index on
+  // (citizen_user_id, appointment_date, slot_id) from today on. The ORDER BY, which that index gives for
+  // free, keeps the count on it in a generic plan too: without it, once PostgreSQL planned the prepared
+  // statement for any citizen and the statistics said one citizen had most complaints (the benchmark's
+  // data), "LIMIT 3" over a sequential scan looked cheap, and each booking scanned every complaint (~280 ms
+  // for 200,000). They hold under concurrency only because the caller locks the citizen's row first, in
+  // the same transaction (`lockCitizen`).
+  const cap = sql.raw(String(MAX_UPCOMING_BOOKINGS));
+  const withinCap = sql`
+      (select count(*) from (
+        select 1 from ${complaints} c
+        where c.citizen_user_id = ${v('citizenUserId')}::int and c.appointment_date >= ${v('today')}::date
+          and (c.appointment_date > ${v('today')}::date or c.appointment_time_from > ${v('nowTime')}::time)
+        order by c.appointment_date
+        limit ${cap}) upcoming) < ${cap}
+      and not exists (select 1 from ${complaints} c where c.citizen_user_id = ${v('citizenUserId')}::int
+        and c.appointment_date >= ${v('today')}::date and c.slot_id = ${v('slotId')}::int)`;
+
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed. With a file sent with the form, its row is
   // written by the same statement (files.table `insertFormFileSql`), only when the slot was booked.
-  const v = (name: keyof BookingValues) => sql.placeholder(name);
   const bookingSql = (attachment: SQL | null) => sql`
       with booked as (
         update ${slots} s set available_slots = s.available_slots - 1
@@ -163,6 +184,7 @@ export function createComplaintsRepository(db: Database) {
         where s.id = ${v('slotId')}::int and st.name = ${v('stationName')}::text and s.station_id = st.id
           and s.branch = ${v('branch')}::branch and s.deleted_at is null and s.available_slots > 0
           and s.date >= ${v('today')}::date and (s.date > ${v('today')}::date or s.time_from > ${v('nowTime')}::time)
+          and ${withinCap}
         returning s.id, s.station_id, s.date, s.time_from, s.time_to
       ), attached as (
         ${attachment ?? sql`select ${v('attachmentFileId')}::int as id`}
@@ -189,6 +211,11 @@ export function createComplaintsRepository(db: Database) {
         i.appointment_date::text as appointment_date, i.appointment_time_from::text as appointment_time_from,
         i.appointment_time_to::text as appointment_time_to
       from inserted i`;
+  const lockCitizenStatement = prepareSql<{ id: number }, { citizenUserId: number }>(
+    db,
+    'complaints_lock_citizen',
+    sql`select ${users.id} as id from ${users} where ${users.id} = ${sql.placeholder('citizenUserId')}::int for no key update`,
+  );
   const bookStatement = prepareSql<BookedComplaint, BookingValues>(db, 'complaints_book', bookingSql(null));
   const bookWithFileStatement = prepareSql<BookedComplaint, Omit<BookingValues, 'attachmentFileId'> & FormFileValues>(
     db,
@@ -198,25 +225,39 @@ export function createComplaintsRepository(db: Database) {
 
   return {
     /**
+     * Locks the citizen's row until `tx` ends, so that the citizen's bookings run one after the other. Run it
+     * BEFORE the booking statement, as a statement of its own: under READ COMMITTED each statement sees what
+     * was committed when it began, so the booking then sees a competing booking of the same citizen, which
+     * committed while this waited. (Inside the booking statement, a count or even this lock in a CTE would
+     * see the snapshot taken before the wait, and two parallel bookings would both pass the cap.) FOR NO KEY
+     * UPDATE, not FOR UPDATE: inserts of rows that reference the user (sessions, audit) need not wait for it.
+     */
+    async lockCitizen(citizenUserId: number, tx: DbOrTx) {
+      await lockCitizenStatement({ citizenUserId }, tx);
+    },
+
+    /**
      * Books one unit of the slot and stores the complaint in ONE statement: the conditional UPDATE takes a
      * unit only from a live slot of that station and branch, dated today or later, that is not full;
      * concurrent bookings queue on the slot's row lock and re-check that condition, so a slot never takes
-     * more than its capacity. When the UPDATE matches nothing, nothing is inserted and undefined is
-     * returned. (One round trip instead of four: booking throughput is bound by round trips.) An uploaded
-     * attachment is the files module's row, claimed in the same transaction `tx` before this runs.
+     * more than its capacity. The same UPDATE applies the booking cap (`withinCap`), so run it in a
+     * transaction `tx` after `lockCitizen`. When the UPDATE matches nothing, nothing is inserted and
+     * undefined is returned. (One statement where four were: round trips bound booking throughput; the
+     * transaction adds three, its BEGIN, the lock and its COMMIT.) An uploaded attachment is the files
+     * module's row, claimed in the same transaction `tx` before this runs.
      */
-    async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx = db): Promise<BookedComplaint | undefined> {
+    async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx): Promise<BookedComplaint | undefined> {
       const rows = await bookStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, attachmentFileId }, tx);
       return rows[0];
     },
 
-    /** As `book`, with a file sent with the form: its row is written by the same statement, and only if the slot was booked. */
-    async bookWithFile(booking: Booking, c: NewComplaint, year: string, file: FormFileValues): Promise<BookedComplaint | undefined> {
-      const rows = await bookWithFileStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, ...file });
+    /** As `book` (in `tx`, after `lockCitizen`), with a file sent with the form: its row is written by the same statement, and only if the slot was booked. */
+    async bookWithFile(booking: Booking, c: NewComplaint, year: string, file: FormFileValues, tx: DbOrTx): Promise<BookedComplaint | undefined> {
+      const rows = await bookWithFileStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, ...file }, tx);
       return rows[0];
     },
 
-    /** Why a slot could not be booked: not bookable for this complaint at all (400), or full (409). */
+    /** Why a slot could not be booked: not bookable for this complaint at all (400), full (409), or neither (open). */
     async slotState(booking: Pick<Booking, 'slotId' | 'stationName' | 'today' | 'nowTime'>, branch: ComplaintBranch) {
       const rows = await db
         .select({
@@ -234,7 +275,25 @@ export function createComplaintsRepository(db: Database) {
       const s = rows[0];
       if (!s || s.deletedAt || s.station !== booking.stationName || s.branch !== branch || s.date < booking.today) return 'unbookable' as const;
       if (s.date === booking.today && s.timeFrom <= booking.nowTime) return 'unbookable' as const;
-      return s.available <= 0 ? ('full' as const) : ('unbookable' as const);
+      return s.available <= 0 ? ('full' as const) : ('open' as const);
+    },
+
+    /** What the citizen holds against the booking cap: an appointment in this slot, and how many upcoming (counted up to the cap). */
+    async citizenHoldings(citizenUserId: number, booking: Pick<Booking, 'slotId' | 'today' | 'nowTime'>) {
+      const rows = await db
+        .select({ slotId: complaints.slotId })
+        .from(complaints)
+        .where(
+          and(
+            eq(complaints.citizenUserId, citizenUserId),
+            gte(complaints.appointmentDate, booking.today),
+            or(gt(complaints.appointmentDate, booking.today), gt(complaints.appointmentTimeFrom, booking.nowTime)),
+          ),
+        )
+        // This slot's booking first, so that it is among the rows read even for a citizen over the cap.
+        .orderBy(sql`${complaints.slotId} = ${booking.slotId} desc`)
+        .limit(MAX_UPCOMING_BOOKINGS);
+      return { inSlot: rows.some((r) => r.slotId === booking.slotId), upcoming: rows.length };
     },
 
     forCitizen: (citizenUserId: number) => byCitizen.execute({ citizenUserId }),

@@ -6,6 +6,7 @@ import {
   colomboDate,
   colomboSlotClock,
   colomboLocalToDate,
+  MAX_UPCOMING_BOOKINGS,
   POLICE_COMPLAINT_LIST_LIMIT,
 } from '@pes/contracts';
 import type { z } from 'zod';
@@ -16,12 +17,12 @@ import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FileOwner, FileRow, FilesService, StagedFile } from '../files/files.service';
 import type { UploadedFile } from '../files/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
-import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
+import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
 
 /** A complaint form's fields as parsed (any of the three types). */
 export type ComplaintInput = z.output<(typeof COMPLAINT_FIELDS_SCHEMAS)[ComplaintType]>;
 
-/** Thrown inside the booking transaction when the slot takes no booking, so that the attachment's claim goes too. */
+/** Thrown inside the booking transaction when the slot takes no booking, so that an attachment's claim goes too. */
 const NOT_BOOKED = Symbol('not booked');
 
 const isComplaintBranch = (b: string | null): b is ComplaintBranch => b !== null && (COMPLAINT_BRANCHES as readonly string[]).includes(b);
@@ -61,10 +62,39 @@ export function createComplaintsService(deps: {
 }) {
   const { db, complaints, stations, files, audit } = deps;
 
-  /** Why the slot took no booking: an unknown station (400), a full slot (409) or one not bookable for this complaint (400). */
-  async function refuseBooking(booking: Booking, branch: ComplaintBranch): Promise<never> {
+  /**
+   * Why the slot took no booking, checked in this order: an unknown station or a slot not bookable for this
+   * complaint (400), the citizen's own appointment in this slot or the cap on upcoming appointments (409),
+   * a full slot (409).
+   */
+  async function refuseBooking(booking: Booking, branch: ComplaintBranch, citizenUserId: number): Promise<never> {
     await stations.byName(booking.stationName);
-    throw (await complaints.slotState(booking, branch)) === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
+    const slot = await complaints.slotState(booking, branch);
+    if (slot === 'unbookable') throw appError('complaints.slot_unavailable');
+    const held = await complaints.citizenHoldings(citizenUserId, booking);
+    if (held.inSlot) throw appError('complaints.slot_already_booked');
+    if (held.upcoming >= MAX_UPCOMING_BOOKINGS) throw appError('complaints.booking_limit');
+    throw slot === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
+  }
+
+  /**
+   * The booking's transaction: the citizen's row is locked first, by a statement of its own, so that the
+   * booking statement after it sees any booking of the same citizen that committed meanwhile and the cap
+   * (MAX_UPCOMING_BOOKINGS, one per slot) holds however many submissions arrive at once. `work` books
+   * (undefined when nothing was booked: the transaction is then rolled back, an attachment's claim with it).
+   */
+  async function inBookingTransaction<T>(citizenUserId: number, work: (tx: Tx) => Promise<T | undefined>): Promise<T | undefined> {
+    return db
+      .transaction(async (tx) => {
+        await complaints.lockCitizen(citizenUserId, tx);
+        const done = await work(tx);
+        if (done === undefined) throw NOT_BOOKED;
+        return done;
+      })
+      .catch((err: unknown) => {
+        if (err === NOT_BOOKED) return undefined;
+        throw err;
+      });
   }
 
   /**
@@ -73,30 +103,23 @@ export function createComplaintsService(deps: {
    */
   async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, claim?: (tx: Tx) => Promise<FileRow>) {
     const year = booking.today.slice(0, 4);
-    const booked: { row: BookedComplaint | undefined; file: FileRow | null } | undefined = claim
-      ? await db
-          .transaction(async (tx) => {
-            const file = await claim(tx);
-            const row = await complaints.book(booking, complaint, year, file.id, tx);
-            if (!row) throw NOT_BOOKED;
-            return { row, file };
-          })
-          .catch((err: unknown) => {
-            if (err === NOT_BOOKED) return undefined;
-            throw err;
-          })
-      : { row: await complaints.book(booking, complaint, year, null), file: null };
-    if (booked?.row) return { row: booked.row, file: booked.file };
-    return refuseBooking(booking, branch);
+    const booked = await inBookingTransaction(complaint.citizenUserId, async (tx) => {
+      const file = claim ? await claim(tx) : null;
+      const row = await complaints.book(booking, complaint, year, file?.id ?? null, tx);
+      return row && { row, file };
+    });
+    return booked ?? refuseBooking(booking, branch, complaint.citizenUserId);
   }
 
   /**
-   * Books the slot and stores the complaint with a file sent with the form, in ONE statement (the file's row
-   * is written only when the slot was booked). A refusal throws, so the staged file is removed from disk.
+   * Books the slot and stores the complaint with a file sent with the form, in ONE statement after the
+   * citizen's lock (the file's row is written only when the slot was booked). A refusal throws, so the staged
+   * file is removed from disk.
    */
   async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
-    const row = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), files.formFileValues(file, owner));
-    if (!row) return refuseBooking(booking, branch);
+    const values = files.formFileValues(file, owner);
+    const row = await inBookingTransaction(complaint.citizenUserId, (tx) => complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, tx));
+    if (!row) return refuseBooking(booking, branch, complaint.citizenUserId);
     return { row, file: { path: file.path, mimeType: file.mimeType, originalName: file.originalName } };
   }
 

@@ -66,6 +66,8 @@ export const complaints = pgTable(
     index('complaints_branch_station_appointment_idx').on(t.branch, t.stationId, t.appointmentDate, t.appointmentTimeFrom),
     // A citizen's own complaints, newest first.
     index('complaints_citizen_submitted_idx').on(t.citizenUserId, t.submittedAt, t.id),
+    // The booking cap: a citizen's upcoming appointments, and whether one is in the slot being booked.
+    index('complaints_citizen_appointment_idx').on(t.citizenUserId, t.appointmentDate, t.slotId),
     // Assignees (officers of the slot) and the attachment's access check.
     index('complaints_slot_idx').on(t.slotId),
     index('complaints_attachment_idx')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPLAINT_TYPES, type ComplaintType } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, imageFile, login, pdfFile } from '../../../test/helpers';
@@ -15,7 +15,6 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     admin = await login(t, 'admin', 'Admin@12345', 'admin');
-    [citizenA, citizenB] = [await createCitizen(t), await createCitizen(t)];
     officers = {
       traffic: await createOfficer(t, 'Traffic Branch', { adminToken: admin, full_name: 'Sunil Traffic' }),
       crime: await createOfficer(t, 'Crime Branch', { adminToken: admin, full_name: 'Ruwan Crime' }),
@@ -26,6 +25,10 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     };
   });
   afterAll(() => t?.close());
+  // Fresh citizens for each test: a citizen holds at most MAX_UPCOMING_BOOKINGS appointments (complaints.booking-cap.test.ts).
+  beforeEach(async () => {
+    [citizenA, citizenB] = [await createCitizen(t), await createCitizen(t)];
+  });
 
   const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
   const putStatus = (id: number, status: unknown, token?: string) =>

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from './files.table';
 
@@ -25,6 +25,13 @@ export function createFilesRepository(db: Database) {
         .where(and(eq(files.path, file.path), eq(files.ownerUserId, file.ownerUserId), eq(files.purpose, file.purpose), isNull(files.claimedAt)))
         .returning();
       return rows[0];
+    },
+
+    /** Which of these paths have a row (one query on the path's unique index). */
+    async existingPaths(paths: string[], tx: DbOrTx = db) {
+      if (paths.length === 0) return new Set<string>();
+      const rows = await tx.select({ path: files.path }).from(files).where(inArray(files.path, paths));
+      return new Set(rows.map((r) => r.path));
     },
 
     /**

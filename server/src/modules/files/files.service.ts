@@ -35,13 +35,20 @@ export interface RecordOwner {
   ownerUserId: number | null;
 }
 
-/** How often unclaimed uploads are looked for (each instance; a sweep finding nothing costs one indexed query). */
-export const UNCLAIMED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How often uploads are swept (each instance): unclaimed uploads (one indexed query when there are none)
+ * and files without a row (the upload directory listed, one indexed query per ORPHAN_SWEEP_BATCH files).
+ */
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Files of the upload directory checked for a row by one query. */
+const ORPHAN_SWEEP_BATCH = 500;
 
 /**
  * The only writer of the files table. Two ways in: upload now (unclaimed, owned by the uploader) and
  * claim later, inside the transaction of the form that uses the file; or, for a form that carries its
- * files, stage them and record them claimed inside that form's transaction. Unclaimed uploads are swept.
+ * files, stage them and record them claimed inside that form's transaction. Unclaimed uploads are swept,
+ * and so are files a crash left on disk without a row.
  */
 export function createFilesService(deps: { storage: FileStorage; repository: FilesRepository; log: Logger }) {
   const { storage, repository, log } = deps;
@@ -81,6 +88,45 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
     await Promise.all(paths.map((p) => storage.remove(p)));
     if (paths.length > 0) log.info({ files: paths.length }, 'unclaimed uploads deleted');
     return paths.length;
+  }
+
+  /**
+   * Deletes the files on disk that have no row and were written more than `olderThanSeconds` ago (a day):
+   * left by a crash between writing a file and storing its row (or removing it after a refusal). The
+   * directory is streamed and checked in batches of `batchSize` names, one indexed query per batch. A
+   * younger file without a row is kept: an upload in flight writes its file before its row. Answers how many
+   * were deleted.
+   */
+  async function sweepOrphanFiles(olderThanSeconds = UNCLAIMED_UPLOAD_TTL_SECONDS, batchSize = ORPHAN_SWEEP_BATCH) {
+    const cutoff = Date.now() - olderThanSeconds * 1000;
+    let deleted = 0;
+    const check = async (batch: string[]) => {
+      const known = await repository.existingPaths(batch);
+      for (const name of batch) {
+        if (known.has(name)) continue;
+        // Its age is read only now, after the query: a file whose row was being stored is young, and stays.
+        const writtenAt = await storage.writtenAt(name);
+        if (writtenAt === undefined || writtenAt >= cutoff) continue;
+        await storage.remove(name);
+        deleted++;
+      }
+    };
+    let batch: string[] = [];
+    for await (const name of storage.names()) {
+      batch.push(name);
+      if (batch.length >= batchSize) {
+        await check(batch);
+        batch = [];
+      }
+    }
+    await check(batch);
+    if (deleted > 0) log.info({ files: deleted }, 'files without a row deleted');
+    return deleted;
+  }
+
+  /** One sweep: unclaimed uploads, then files without a row. */
+  async function sweep() {
+    return { unclaimed: await sweepUnclaimed(), orphans: await sweepOrphanFiles() };
   }
 
   return {
@@ -142,14 +188,20 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
     /** Deletes the uploads no form claimed within `olderThanSeconds` (a day): their rows and their files. */
     sweepUnclaimed,
 
-    /** Sweeps now and then every `intervalMs`; answers the function that stops (and waits for a sweep under way). */
-    sweepUnclaimedEvery(intervalMs: number) {
+    /** Deletes the files on disk without a row, written more than `olderThanSeconds` (a day) ago. */
+    sweepOrphanFiles,
+
+    /**
+     * Sweeps now and then every `intervalMs`, both kinds (unclaimed uploads, files without a row); answers
+     * the function that stops (and waits for a sweep under way).
+     */
+    sweepEvery(intervalMs: number) {
       let running: Promise<unknown> = Promise.resolve();
-      const sweep = () => {
-        running = sweepUnclaimed().catch((err: unknown) => log.error({ err }, 'sweeping unclaimed uploads failed'));
+      const start = () => {
+        running = sweep().catch((err: unknown) => log.error({ err }, 'sweeping uploads failed'));
       };
-      sweep();
-      const timer = setInterval(sweep, intervalMs);
+      start();
+      const timer = setInterval(start, intervalMs);
       timer.unref();
       return async () => {
         clearInterval(timer);

@@ -54,6 +54,32 @@ export function createFileStorage(uploadsDir: string) {
     async remove(name: string) {
       if (SAFE_NAME.test(name)) await fs.rm(path.join(uploadsDir, name), { force: true });
     },
+    /**
+     * The names of the stored files, streamed from the directory (never the whole listing in memory);
+     * anything else there (a name this storage never makes, a directory) is skipped. Nothing when the
+     * directory is not made yet.
+     */
+    async *names(): AsyncGenerator<string> {
+      let dir: fsSync.Dir;
+      try {
+        dir = await fs.opendir(uploadsDir, { bufferSize: 256 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      // The iterator closes the directory when the loop ends, however it ends.
+      for await (const entry of dir) if (entry.isFile() && SAFE_NAME.test(entry.name)) yield entry.name;
+    },
+    /** When the file was written (ms since the epoch); undefined when it is gone. */
+    async writtenAt(name: string) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      try {
+        return (await fs.lstat(path.join(uploadsDir, name))).mtimeMs;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
   };
 }
 export type FileStorage = ReturnType<typeof createFileStorage>;

@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNCLAIMED_UPLOAD_TTL_SECONDS } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen, login } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import { files } from './files.table';
+import { createFilesRepository } from './files.repository';
+import { createFilesService } from './files.service';
+import { createFileStorage } from './files.storage';
 import type { UploadedFile } from './uploaded-file';
 
 const pdf = (name: string): UploadedFile => ({
@@ -17,15 +21,21 @@ const pdf = (name: string): UploadedFile => ({
   originalName: name,
 });
 
-/** Uploads no form claimed within a day are deleted, rows and files; claimed files and younger uploads stay. */
+/**
+ * Uploads no form claimed within a day are deleted, rows and files; claimed files and younger uploads stay.
+ * Files a crash left on disk without a row are deleted after a day too.
+ */
 describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
   let t: TestApp;
   let citizen: Awaited<ReturnType<typeof createCitizen>>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    citizen = await createCitizen(t);
   });
   afterAll(() => t?.close());
+  // A citizen per test: each test books, and a citizen holds at most 3 upcoming appointments.
+  beforeEach(async () => {
+    citizen = await createCitizen(t);
+  });
 
   const owner = () => ({ purpose: 'complaint_attachment' as const, ownerUserId: citizen.id });
   const age = (paths: string[], seconds: number) =>
@@ -67,12 +77,59 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
     expect(await t.modules.files.sweepUnclaimed()).toBe(0);
   });
 
-  it('sweeps as soon as it is started (the server starts it at start-up), then on its timer', async () => {
+  it('sweeps as soon as it is started (the server starts it at start-up), then on its timer: unclaimed uploads and files without a row', async () => {
     const { abandoned, young, used } = await threeUploads();
-    const stop = t.modules.files.sweepUnclaimedEvery(60 * 60 * 1000);
+    const leftByCrash = await writeOrphan(UNCLAIMED_UPLOAD_TTL_SECONDS + 60);
+    const stop = t.modules.files.sweepEvery(60 * 60 * 1000);
     await stop();
     expect(await rowsOf([abandoned, young, used])).toEqual([young, used].sort());
     expect(onDisk(abandoned)).toBe(false);
+    expect(onDisk(leftByCrash)).toBe(false);
+  });
+
+  /** A file as a crash between writing it and storing its row leaves it: on disk, no row, written `secondsAgo`. */
+  async function writeOrphan(secondsAgo: number, ext = 'pdf') {
+    const name = `${randomBytes(16).toString('hex')}.${ext}`;
+    const full = path.join(t.config.uploadsDir, name);
+    fs.mkdirSync(t.config.uploadsDir, { recursive: true });
+    fs.writeFileSync(full, 'left behind');
+    const when = new Date(Date.now() - secondsAgo * 1000);
+    fs.utimesSync(full, when, when);
+    return name;
+  }
+
+  it('deletes files older than a day that have no row, in batches, and keeps younger ones, files with rows and foreign names', async () => {
+    const { abandoned, young, used } = await threeUploads();
+    // Old uploads with rows (claimed or not) are the other sweep's business: aged on disk too, they stay here.
+    for (const p of [abandoned, young, used]) {
+      const old = new Date(Date.now() - (UNCLAIMED_UPLOAD_TTL_SECONDS + 3600) * 1000);
+      fs.utimesSync(path.join(t.config.uploadsDir, p), old, old);
+    }
+    const orphans = await Promise.all(Array.from({ length: 7 }, (_, k) => writeOrphan(UNCLAIMED_UPLOAD_TTL_SECONDS + 60 + k, k % 2 ? 'jpg' : 'pdf')));
+    // An upload in flight: its file is written, its row not yet stored.
+    const inFlight = await writeOrphan(5);
+    const almostADay = await writeOrphan(UNCLAIMED_UPLOAD_TTL_SECONDS - 600);
+    // Not a name the storage makes: never touched.
+    const foreign = path.join(t.config.uploadsDir, 'README.txt');
+    fs.writeFileSync(foreign, 'not an upload');
+    fs.utimesSync(foreign, new Date(0), new Date(0));
+    const everyoneElse = t.uploadedFiles().filter((n) => ![...orphans, inFlight, almostADay, 'README.txt'].includes(n));
+
+    // Batches of 3 over more than 3 files: each batch is checked, the last one partly filled.
+    expect(await t.modules.files.sweepOrphanFiles(UNCLAIMED_UPLOAD_TTL_SECONDS, 3)).toBe(7);
+    for (const gone of orphans) expect(onDisk(gone), gone).toBe(false);
+    for (const kept of [inFlight, almostADay, ...everyoneElse]) expect(onDisk(kept), kept).toBe(true);
+    expect(fs.existsSync(foreign)).toBe(true);
+    expect(await rowsOf([abandoned, young, used])).toEqual([abandoned, young, used].sort());
+    expect(await t.modules.files.sweepOrphanFiles()).toBe(0);
+    fs.rmSync(foreign);
+  });
+
+  it('sweeps files without a row when the upload directory is not made yet, finding nothing', async () => {
+    const notMade = path.join(t.dataDir, 'not-made-yet');
+    const service = createFilesService({ storage: createFileStorage(notMade), repository: createFilesRepository(t.database.db), log: t.app.log });
+    expect(await service.sweepOrphanFiles()).toBe(0);
+    expect(fs.existsSync(notMade)).toBe(false);
   });
 
   it('makes a swept upload unclaimable: the form that names it too late is told to upload it again', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "complaints_citizen_appointment_idx" ON "complaints" USING btree ("citizen_user_id","appointment_date","slot_id");
