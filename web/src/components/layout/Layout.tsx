@@ -48,7 +48,7 @@ export function Layout() {
           >
             {t('nav.menu')}
           </button>
-          <nav id="main-nav" aria-label={t('nav.label')} className={menuOpen ? 'main-nav main-nav--open' : 'main-nav'} data-area={viewer?.role ?? 'public'}>
+          <nav id="main-nav" aria-label={t('nav.label')} className={menuOpen ? 'main-nav main-nav--open' : 'main-nav'}>
             <ul>
               {nav.map((item) => (
                 <li key={item.to}>
