@@ -86,6 +86,8 @@ export const adminSlotSchema = z.object({
   capacity: z.number().int(),
   /** Remaining capacity. */
   available_slots: z.number().int(),
+  /** Places booked by complaints (capacity − available_slots: only a booking takes a place). */
+  booked: z.number().int(),
   branch: z.enum(SLOT_BRANCHES),
   station: z.string(),
   officers: z.array(slotOfficerSchema),

@@ -43,7 +43,7 @@ test('an administrator adds slots for today and assigns the crime officer to one
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Welcome, admin')).toBeVisible();
   await expect(page.getByText(`Station: ${STATION}`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Create Officer' })).toHaveAttribute('href', '/admin/create-officer');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Create Officer' })).toHaveAttribute('href', '/admin/create-officer');
   await expect(page.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users');
 
   // No slot selected yet: assigning is refused with the spec's message.

@@ -58,7 +58,7 @@ test('an officer issues a fine; the citizen finds it, is declined once, pays it,
   await officer.getByLabel('Speed limit (km/h)').fill('60');
   await expect(officer.getByRole('radio', { name: 'No' })).toBeChecked();
   await officer.getByRole('button', { name: 'Issue Fine' }).click();
-  await expect(officer.getByText('✅ Fine issued successfully!')).toBeVisible();
+  await expect(officer.getByText('Fine issued successfully!')).toBeVisible();
   await expect(officer.getByText(`${plate}: LKR 2,500.00`)).toBeVisible();
 
   // It heads the officer's Issued Fines, found by plate or by NIC.

@@ -71,8 +71,9 @@ const policeOnly = (Page: ComponentType) => (
     <Page />
   </RequirePolice>
 );
-const trafficFineBranch = (Page: ComponentType) => (
-  <RequireBranch branch="Traffic Fine Branch" deniedKey="guard.issueFineDenied">
+/** A Traffic Fine Branch page; each has its own refusal text (spec: issue-fine and analytics are guarded separately). */
+const trafficFineBranch = (Page: ComponentType, deniedKey: 'guard.issueFineDenied' | 'guard.analyticsDenied') => (
+  <RequireBranch branch="Traffic Fine Branch" deniedKey={deniedKey}>
     <Page />
   </RequireBranch>
 );
@@ -113,8 +114,8 @@ const routes = [
       { path: `${paths.adminLogin}/*`, element: adminOnly(NotFoundPage) },
       { path: paths.policeLogin, element: <PoliceLoginPage /> },
       { path: paths.policeDashboard, element: policeOnly(PoliceDashboardPage) },
-      { path: paths.policeIssueFine, element: trafficFineBranch(IssueFinePage) },
-      { path: paths.policeAnalytics, element: trafficFineBranch(AnalyticsPage) },
+      { path: paths.policeIssueFine, element: trafficFineBranch(IssueFinePage, 'guard.issueFineDenied') },
+      { path: paths.policeAnalytics, element: trafficFineBranch(AnalyticsPage, 'guard.analyticsDenied') },
       { path: '*', element: homeArea(NotFoundPage) },
     ],
   },

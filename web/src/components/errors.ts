@@ -25,3 +25,8 @@ export function applyServerFieldErrors<T extends FieldValues>(err: unknown, setE
   for (const [field, key] of entries) setError(field as Path<T>, { type: 'server', message: key });
   return entries.length > 0;
 }
+
+/** Whether the server named fields in its refusal (their messages then go to the form's error summary). */
+export function hasFieldErrors(err: unknown) {
+  return err instanceof ApiError && Object.keys(err.fieldKeys).length > 0;
+}

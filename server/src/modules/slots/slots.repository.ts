@@ -19,6 +19,8 @@ export function createSlotsRepository(db: Database) {
     time_to: slots.timeTo,
     capacity: slots.capacity,
     available_slots: slots.availableSlots,
+    // A booking is the only thing that takes a place, so the places taken are the bookings (for the delete confirmation).
+    booked: sql<number>`(${slots.capacity} - ${slots.availableSlots})::int`.mapWith(Number),
     branch: slots.branch,
     station: stations.name,
   };

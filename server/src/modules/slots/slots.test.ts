@@ -30,6 +30,7 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
       time_to: '15:30:00',
       capacity: 3,
       available_slots: 3,
+      booked: 0,
       branch: 'Crime Branch',
       station: HOME_STATION,
       officers: [],
@@ -184,6 +185,17 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
     expect(booking.json().error.code).toBe('complaints.slot_unavailable');
     const [after] = await t.modules.db.select({ available: slots.availableSlots }).from(slots).where(eq(slots.id, begun!.id));
     expect(after!.available).toBe(3);
+  });
+
+  it('tells the administrator how many places of a slot are booked (for the delete confirmation)', async () => {
+    const slot = await createSlot(t, admin, { branch: 'Traffic Branch', date: dayFromToday(8), available_slots: 4 });
+    expect(slot).toMatchObject({ capacity: 4, available_slots: 4, booked: 0 });
+    for (const who of [await createCitizen(t), await createCitizen(t)]) {
+      const booking = await submitComplaint(t, who.token, 'traffic', complaintFields('traffic', slot.id));
+      expect(booking.statusCode).toBe(201);
+    }
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/slots?date=${slot.date}`, headers: bearer(admin) });
+    expect(list.json().find((s: { id: number }) => s.id === slot.id)).toMatchObject({ capacity: 4, available_slots: 2, booked: 2 });
   });
 
   it('soft-deletes a slot: it leaves the lists, a second delete is 404', async () => {

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-context';
 import { rememberReturnPath } from '../../lib/session/return-path';
-import { paths, signInPathFor } from '../../paths';
+import { paths } from '../../paths';
+import { signedOutPathFor } from './nav-items';
 
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -34,10 +35,10 @@ export function AccountMenu() {
         className="button button--ghost"
         onClick={async () => {
           setError(false);
-          const area = signInPathFor(location.pathname);
+          const next = signedOutPathFor(user);
           try {
             await signOut();
-            navigate(area === paths.login ? paths.home : area);
+            navigate(next);
           } catch {
             setError(true);
           }

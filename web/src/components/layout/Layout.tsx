@@ -1,22 +1,16 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../paths';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSelector } from './LanguageSelector';
 import { Footer } from './Footer';
-
-const NAV = [
-  { to: paths.home, key: 'nav.home', end: true },
-  { to: paths.guidance, key: 'nav.guidance' },
-  { to: paths.complaint, key: 'nav.complaint' },
-  { to: paths.track, key: 'nav.track' },
-  { to: paths.payFine, key: 'nav.fine' },
-  { to: paths.clearance, key: 'nav.clearance' },
-] as const;
+import { homePathFor, navItemsFor } from './nav-items';
+import { useViewer } from './use-viewer';
 
 export function Layout() {
   const { t } = useTranslation();
+  const viewer = useViewer();
+  const nav = navItemsFor(viewer);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggleRef = useRef<HTMLButtonElement>(null);
   // Escape closes the phone menu and gives the focus back to its button.
@@ -37,7 +31,7 @@ export function Layout() {
       </a>
       <header className="top-bar">
         <div className="top-bar__inner">
-          <Link to={paths.home} className="brand">
+          <Link to={homePathFor(viewer)} className="brand">
             <img src="/favicon.svg" alt="" width="36" height="36" />
             <span>
               <strong>{t('brand.name')}</strong>
@@ -56,9 +50,9 @@ export function Layout() {
           </button>
           <nav id="main-nav" aria-label={t('nav.label')} className={menuOpen ? 'main-nav main-nav--open' : 'main-nav'}>
             <ul>
-              {NAV.map((item) => (
+              {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={'end' in item} onClick={() => setMenuOpen(false)}>
+                  <NavLink to={item.to} end={item.end} onClick={() => setMenuOpen(false)}>
                     {t(item.key)}
                   </NavLink>
                 </li>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField, useValidationText } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
-import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
-import { ApiError } from '../../lib/api/client';
+import { applyServerFieldErrors, hasFieldErrors, useErrorMessage } from '../../components/errors';
+import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useIssueFine } from './api';
@@ -82,15 +82,8 @@ export function IssueFinePage() {
   });
 
   // The result (or the failure) takes the focus once it is rendered; a refusal naming fields leaves it to the error summary.
-  const outcomeRef = useRef<HTMLDivElement>(null);
   const failure = issue.error;
-  useEffect(() => {
-    const panel = outcomeRef.current;
-    if (!panel || (!issued && !failure)) return;
-    if (!issued && failure instanceof ApiError && Object.keys(failure.fieldKeys).length > 0) return;
-    panel.scrollIntoView({ block: 'start' });
-    panel.focus({ preventScroll: true });
-  }, [issued, failure]);
+  const outcomeRef = useFocusOutcome(issued ?? failure, { skip: !issued && hasFieldErrors(failure), block: 'start' });
 
   return (
     <section className="page fines-page page--medium">

@@ -98,4 +98,16 @@ describe('locale files', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('no text has an emoji (machines without an emoji font draw ✅ and ❌ as empty boxes; messages use the app’s icons)', () => {
+    const problems: string[] = [];
+    for (const ns of new Set([...NAMESPACES, ...namespacesOnDisk])) {
+      for (const lng of LANGUAGES) {
+        for (const [key, text] of flattenTexts(namespace(lng, ns))) {
+          if (typeof text === 'string' && /\p{Emoji_Presentation}|[\u26a0\u2714\u2716]/u.test(text)) problems.push(`${lng}/${ns}: ${key}: ${text}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });

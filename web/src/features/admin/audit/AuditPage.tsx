@@ -49,10 +49,10 @@ export function AuditPage() {
   return (
     <section className="page admin-area">
       <PageTitle>{t('common:pageTitles.adminAudit')}</PageTitle>
-      <div className="page-header">
-        <h1>{t('audit.title')}</h1>
+      {/* One heading: PageTitle's (this page had a second h1 with the same words). */}
+      <p>
         <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
-      </div>
+      </p>
       <p className="admin-area__muted">{t('audit.intro')}</p>
       <form className="card admin-area__filter" onSubmit={apply}>
         <div className="field">

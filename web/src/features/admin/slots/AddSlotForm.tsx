@@ -6,6 +6,7 @@ import { colomboDate, createSlotRequestSchema, SLOT_BRANCHES, SLOT_CAPACITY_MAX,
 import { Alert } from '../../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
 import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { FormField } from '../../../components/FormField';
 import { hhmm, useFormat } from '../../../components/format';
 import { StationSelect } from '../../../lib/stations/StationSelect';
@@ -27,7 +28,9 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
   const format = useFormat();
   const errorMessage = useErrorMessage();
   const create = useCreateSlot();
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string; namesFields?: boolean } | null>(null);
+  // The result takes the focus; a refusal naming fields leaves it to the error summary.
+  const resultRef = useFocusOutcome(result, { skip: result?.namesFields === true });
   const { register, handleSubmit, setError, formState, reset, getValues, control } = useForm<SlotFormValues, unknown, CreateSlotBody>({
     resolver: zodResolver(createSlotRequestSchema) as unknown as Resolver<SlotFormValues, unknown, CreateSlotBody>,
     shouldFocusError: false,
@@ -56,8 +59,8 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
       reset({ ...getValues(), time_from: '', time_to: '' });
       onCreated(slot);
     } catch (err) {
-      applyServerFieldErrors(err, setError);
-      setResult({ kind: 'error', text: errorMessage(err, 'slots:add.failed') });
+      const namesFields = applyServerFieldErrors(err, setError);
+      setResult({ kind: 'error', text: errorMessage(err, 'slots:add.failed'), namesFields });
     }
   });
 
@@ -67,7 +70,9 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
       <p className="slots__intro">{t('add.intro')}</p>
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary items={summaryFrom(errors, fields)} />
-        {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
+        <div ref={resultRef} tabIndex={-1} className="slots__result" data-testid="add-slot-result">
+          {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
+        </div>
         <div className="slots__form-grid">
           <FormField id="slot-date" label={t('add.date')} required error={errors.date?.message}>
             <input type="date" min={colomboDate()} {...register('date')} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BRANCHES, type AdminSlot, type Branch, type OfficerSearchResult } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { useErrorMessage } from '../../../components/errors';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { hhmm, useFormat } from '../../../components/format';
 import { QueryState } from '../../../components/QueryState';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -18,6 +19,8 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
   const search = useOfficerSearch(useDebounced(name.trim(), 250), branch, station);
   const assign = useAssignOfficer();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // The officer's button is disabled while the assignment runs: focus goes to the outcome, not to <body>.
+  const messageRef = useFocusOutcome(message);
 
   // Selecting another slot narrows the list to the officers who can serve it: adjusted while rendering, as React
   // advises for state that follows a prop, so the list never shows a frame filtered for the previous slot.
@@ -74,7 +77,9 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
           <input id="officer-search" type="search" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
         </div>
       </div>
-      <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
+      <div aria-live="polite" ref={messageRef} tabIndex={-1} className="slots__result" data-testid="assign-result">
+        {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
+      </div>
       <QueryState query={search} loading={t('assign.loading')} error={t('assign.failed')} empty={<p className="slots__empty">{t('assign.empty')}</p>}>
         {(officers) => (
           <ul className="slots__officer-list" aria-label={t('assign.listLabel')}>

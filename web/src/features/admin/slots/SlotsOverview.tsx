@@ -4,6 +4,7 @@ import type { AdminSlot, SlotOfficer } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { hhmm, useFormat } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
 import { QueryState } from '../../../components/QueryState';
@@ -37,6 +38,8 @@ export function SlotsOverview({
   const del = useDeleteSlot();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<AdminSlot | null>(null);
+  // The pressed Remove (or Delete) button leaves the table with the officer (or slot): focus goes to the outcome.
+  const messageRef = useFocusOutcome(message);
   const day = filter.date ? format.calendarDate(filter.date) : '';
 
   const removeOfficer = async (slot: AdminSlot, officer: SlotOfficer) => {
@@ -146,7 +149,9 @@ export function SlotsOverview({
           />
         </div>
       </div>
-      <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
+      <div aria-live="polite" ref={messageRef} tabIndex={-1} className="slots__result" data-testid="overview-result">
+        {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
+      </div>
       {filter.date ? (
         <QueryState
           query={slots}
@@ -176,6 +181,9 @@ export function SlotsOverview({
                 to: hhmm(confirming.time_to),
                 branch: t(`branches.${confirming.branch}`),
               })}
+            </p>
+            <p className="slots__booked" data-testid="delete-slot-bookings">
+              <strong>{t('overview.deleteBookings', { count: confirming.booked })}</strong>
             </p>
             <div className="modal__actions">
               <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>

@@ -58,10 +58,10 @@ export function UsersPage() {
   return (
     <section className="page admin-area">
       <PageTitle>{t('common:pageTitles.adminUsers')}</PageTitle>
-      <div className="page-header">
-        <h1>{t('users.title')}</h1>
+      {/* One heading: PageTitle's (this page had a second h1 with the same words). */}
+      <p>
         <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
-      </div>
+      </p>
       <p className="admin-area__muted">{t('users.intro')}</p>
       {notice ? <Alert kind="success">{notice}</Alert> : null}
       <form className="card admin-area__filter" onSubmit={apply} role="search">
