@@ -11,6 +11,22 @@ export const DOCUMENT_ACCEPT = DOCUMENT_MIME_TYPES.join(',');
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
+/** How many leading bytes `uploadTypeOf` needs. */
+export const UPLOAD_TYPE_HEAD_BYTES = 12;
+
+/**
+ * The type of an upload by its first bytes (the signatures the server recognises), or undefined: so a
+ * text file renamed .jpg is refused in the browser before any preview, as the server would refuse it.
+ */
+export function uploadTypeOf(head: Uint8Array): (typeof DOCUMENT_MIME_TYPES)[number] | undefined {
+  const startsWith = (bytes: number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return undefined;
+}
+
 /** What a file field accepts, recognised by the file's content: pictures, photographs (JPEG, PNG) or pictures and PDFs. */
 export const FILE_KINDS = { image: IMAGE_MIME_TYPES, photo: PHOTO_MIME_TYPES, document: DOCUMENT_MIME_TYPES } as const;
 export type FileKind = keyof typeof FILE_KINDS;

@@ -12,6 +12,8 @@ import { StationSelect } from '../../lib/stations/StationSelect';
 import { paths } from '../../paths';
 import { useSubmitAnonymousComplaint } from './api';
 import './anonymous.css';
+import { FilePicker } from '../../components/FilePicker';
+import { fileProblem } from '../../lib/files/file-content';
 
 type Field = 'station' | 'complaintType' | 'when' | 'what' | 'where' | 'how' | 'evidence' | 'contactNumber';
 const TEXT_FIELDS = ['station', 'complaintType', 'when', 'what', 'where', 'how'] as const;
@@ -127,7 +129,7 @@ export function AnonymousComplaintPage() {
     );
   }
 
-  const summary = (Object.keys(errors) as Field[]).map((f) => ({ id: `anon-${f}`, label: labels[f], message: errors[f]! }));
+  const summary = (Object.keys(errors) as Field[]).filter((f) => errors[f]).map((f) => ({ id: `anon-${f}`, label: labels[f], message: errors[f]! }));
   const set = (f: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
   return (
     <section className="page anonymous">
@@ -170,7 +172,20 @@ export function AnonymousComplaintPage() {
           <textarea name="how" rows={3} maxLength={5000} value={values.how} onChange={set('how')} />
         </FormField>
         <FormField id="anon-evidence" label={labels.evidence} error={errors.evidence} hint={t('evidenceHint')}>
-          <input type="file" name="evidence" accept={PHOTO_ACCEPT} onChange={(e) => setEvidence(e.target.files?.[0] ?? null)} />
+          <FilePicker
+            name="evidence"
+            accept={PHOTO_ACCEPT}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              setErrors((found) => ({ ...found, evidence: undefined }));
+              if (!file) return setEvidence(null);
+              // Judged by its bytes before any preview (a text file renamed .jpg is not a photo).
+              void fileProblem(file, 'photo').then((problem) => {
+                setEvidence(problem ? null : file);
+                if (problem) setErrors((found) => ({ ...found, evidence: problem }));
+              });
+            }}
+          />
         </FormField>
         {evidence ? <img ref={previewRef} className="anonymous__preview" alt={t('evidencePreview')} /> : null}
         <div className="field">

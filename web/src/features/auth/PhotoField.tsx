@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@pes/contracts';
+import { IMAGE_ACCEPT } from '@pes/contracts';
+import { fileProblem } from '../../lib/files/file-content';
 import { useValidationText } from '../../components/FormField';
 import { CameraCapture } from './CameraCapture';
 
@@ -16,13 +17,6 @@ function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
     [photo],
   );
   return <img ref={showPhoto} alt={alt} />;
-}
-
-/** Why a chosen file cannot be sent (a validation message key), checked before the server checks again. */
-function photoProblem(file: File): 'fileTooLarge' | 'fileType' | null {
-  if (file.size > MAX_UPLOAD_BYTES) return 'fileTooLarge';
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'fileType';
-  return null;
 }
 
 /**
@@ -115,9 +109,8 @@ export function PhotoField({
                   const file = e.target.files?.[0];
                   e.target.value = '';
                   if (!file) return;
-                  const problem = photoProblem(file);
-                  if (problem) onInvalid(problem);
-                  else onChange(file);
+                  // Judged by its bytes before any preview: a text file renamed .jpg never shows as a broken picture.
+                  void fileProblem(file, 'image').then((problem) => (problem ? onInvalid(problem) : onChange(file)));
                 }}
               />
               <label htmlFor={`${id}-file`} className="button button--secondary">

@@ -31,6 +31,7 @@ import {
 import { IncidentTypeFields } from './IncidentTypeFields';
 import { useStationName } from '../../lib/stations/stations';
 import './complaints.css';
+import { FilePicker } from '../../components/FilePicker';
 
 type Outcome = { kind: 'success'; complaint: Complaint } | { kind: 'error'; message: string } | null;
 
@@ -251,7 +252,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
           hint={t('fields.attachmentHint')}
           error={(errors as Record<string, { message?: string } | undefined>).attachment_file?.message}
         >
-          <input key={fileKey} type="file" accept={DOCUMENT_ACCEPT} ref={fileRef} onChange={() => clearErrors('attachment_file' as ComplaintFieldName)} />
+          <FilePicker key={fileKey} accept={DOCUMENT_ACCEPT} ref={fileRef} onChange={() => clearErrors('attachment_file' as ComplaintFieldName)} />
         </FormField>
       </section>
 

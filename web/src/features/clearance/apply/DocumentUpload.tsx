@@ -4,6 +4,7 @@ import { DOCUMENT_ACCEPT, DOCUMENT_MIME_TYPES, MAX_UPLOAD_BYTES, type ClearanceD
 import { useValidationText } from '../../../components/FormField';
 import { uploadDocument } from './upload';
 import { fieldId } from './wizard-form';
+import { FilePicker } from '../../../components/FilePicker';
 
 export interface UploadedFile {
   path: string;
@@ -74,10 +75,9 @@ export function DocumentUpload({ document, required, value, error, onChange }: P
       <p className="field__hint" id={`${id}-hint`}>
         {t('apply.uploadHint')}
       </p>
-      <input
+      <FilePicker
         ref={inputRef}
         id={id}
-        type="file"
         accept={DOCUMENT_ACCEPT}
         aria-invalid={error || failure ? true : undefined}
         aria-required={required || undefined}

@@ -7,6 +7,7 @@ import { useErrorMessage } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
 import { useUploadAndAttachCertificate } from './api';
 import { CertificateEditor } from './CertificateEditor';
+import { FilePicker } from '../../../components/FilePicker';
 
 /**
  * The certificate: the one attached (open, download), Generate Certificate (the draft editor with its
@@ -105,7 +106,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
           error={fileMissing ? t('officer.certificate.fileRequired') : undefined}
           required
         >
-          <input type="file" accept="application/pdf,.pdf" ref={fileRef} disabled={!completed} onChange={() => setFileMissing(false)} />
+          <FilePicker accept="application/pdf,.pdf" ref={fileRef} disabled={!completed} onChange={() => setFileMissing(false)} />
         </FormField>
         <button type="submit" className="button button--secondary" disabled={!completed || upload.isPending}>
           {upload.isPending ? t('officer.certificate.attaching') : t('officer.certificate.attach')}

@@ -1,0 +1,31 @@
+import { useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import './file-picker.css';
+
+type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A file input whose button and "no file chosen" are in the page's language: the browser's own control
+ * words follow the browser, not the page. The native input stays (keyboard, screen readers, the field's
+ * label and error), unseen; the visible parts repeat nothing to assistive technology. Used inside FormField
+ * like any input (its id, aria-* and handlers reach the input).
+ */
+export function FilePicker({ ref, onChange, ...input }: FilePickerProps) {
+  const { t } = useTranslation();
+  const [fileName, setFileName] = useState<string | null>(null);
+  const changed = (e: ChangeEvent<HTMLInputElement>) => {
+    setFileName(e.target.files?.[0]?.name ?? null);
+    onChange?.(e);
+  };
+  return (
+    <label className={`file-picker${input.disabled ? ' file-picker--disabled' : ''}`}>
+      <input {...input} ref={ref} type="file" className="file-picker__input" onChange={changed} />
+      <span className="button button--secondary file-picker__button" aria-hidden="true">
+        {t('file.choose')}
+      </span>
+      <span className="file-picker__name" aria-hidden="true">
+        {fileName ?? t('file.none')}
+      </span>
+    </label>
+  );
+}
