@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
+import { ADMIN, PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, uniquePlate } from './fines.helpers';
 
 // Issue 15, items 2 and 12: no lost work. A long form keeps its draft in the tab (never passwords or files),
@@ -258,5 +258,72 @@ test('a half-filled signup survives a reload without the password or the photos'
   const stored = await page.evaluate(() => Object.values(sessionStorage).join('\n') + Object.values(localStorage).join('\n'));
   expect(stored).not.toContain('Citizen@2026');
   expect(stored).toContain('nimal.perera');
+  await context.close();
+});
+
+test("another account signing in on the tab never sees the first one's draft, and signing out discards drafts without asking", async ({ browser, request }) => {
+  const first = await signUpCitizen(request);
+  const second = await signUpCitizen(request);
+  const { context, page } = await freshPage(browser);
+  await page.goto('/login');
+  await signIn(page, first);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/complaints/minor-offence');
+  await page.getByRole('textbox', { name: 'What happened', exact: true }).fill('Private words of the first account.');
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Nimal Perera');
+  // The session ends, and the page is reloaded: the sign-in page says the form was kept.
+  await endSessionElsewhere(page);
+  expect(await reloadPastPrompt(page)).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('session-ended')).toHaveText(SESSION_ENDED.en);
+
+  // Someone else signs in: back on the form, which is empty, and the first account's draft is gone from the tab.
+  await signIn(page, second);
+  await expect(page).toHaveURL(/\/complaints\/minor-offence$/);
+  await expect(page.getByRole('textbox', { name: 'What happened', exact: true })).toHaveValue('');
+  const stored = () => page.evaluate(() => Object.values(sessionStorage).join('\n'));
+  expect(await stored()).not.toContain('Private words');
+
+  // Typed, then signed out: no question, and nothing of it is left.
+  await page.getByRole('textbox', { name: 'What happened', exact: true }).fill('The second account typed this.');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await stored()).not.toContain('second account');
+  await context.close();
+});
+
+test('the anonymous report survives a reload without its evidence photo', async ({ browser }) => {
+  const { context, page } = await freshPage(browser);
+  await page.goto('/anonymous-complaint');
+  await typeInto(page, page.getByRole('textbox', { name: /What happened/ }), 'Drugs are sold behind the bus stand every evening.');
+  await page.locator('#anon-where').fill('Bus stand, Kollupitiya');
+  await page.locator('#anon-evidence').setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('checkbox').check();
+  await page.locator('#anon-contactNumber').fill('0771234567');
+
+  expect(await reloadPastPrompt(page)).toBe(true);
+  await expect(page.locator('#anon-what')).toHaveValue('Drugs are sold behind the bus stand every evening.');
+  await expect(page.locator('#anon-where')).toHaveValue('Bus stand, Kollupitiya');
+  await expect(page.locator('#anon-contactNumber')).toHaveValue('0771234567');
+  await expect(page.locator('#anon-evidence')).toHaveValue('');
+  await context.close();
+});
+
+test("the administrator's create-officer form survives a reload without the password", async ({ browser }) => {
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/create-officer');
+  await typeInto(page, page.getByRole('textbox', { name: 'Full name' }), 'Sunil Fernando');
+  await page.locator('#officer_id').fill('OFF-7781');
+  await page.locator('#branch').selectOption('Crime Branch');
+  await page.locator('#password').fill('Officer@789');
+
+  expect(await reloadPastPrompt(page)).toBe(true);
+  await expect(page.locator('#full_name')).toHaveValue('Sunil Fernando');
+  await expect(page.locator('#officer_id')).toHaveValue('OFF-7781');
+  await expect(page.locator('#branch')).toHaveValue('Crime Branch');
+  await expect(page.locator('#password')).toHaveValue('');
+  expect(await page.evaluate(() => Object.values(sessionStorage).join('\n'))).not.toContain('Officer@789');
   await context.close();
 });

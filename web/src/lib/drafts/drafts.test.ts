@@ -1,6 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearAllDrafts, clearOtherAccountsDrafts, draftKey, hasInput, keepable, readDraft, removeDraft, writeDraft } from './drafts';
+import {
+  clearAllDrafts,
+  clearOtherAccountsDrafts,
+  draftKey,
+  hasAccountDrafts,
+  signOutCount,
+  hasInput,
+  keepable,
+  readDraft,
+  removeDraft,
+  writeDraft,
+} from './drafts';
 
 afterEach(() => {
   sessionStorage.clear();
@@ -83,7 +94,9 @@ describe('storage', () => {
     sessionStorage.setItem('token', 't');
     sessionStorage.setItem('app_role', 'citizen');
     localStorage.setItem('language', 'si');
+    const before = signOutCount();
     clearAllDrafts();
+    expect(signOutCount()).toBe(before + 1);
     expect(readDraft(draftKey('signup'))).toBeNull();
     expect(readDraft(draftKey('complaint-crime', 3))).toBeNull();
     expect(sessionStorage.getItem('token')).toBe('t');
@@ -96,10 +109,22 @@ describe('storage', () => {
     writeDraft(draftKey('complaint-crime', 4), { what_happened: 'someone else' });
     writeDraft(draftKey('issue-fine', 40), { vehicle_number: 'WP CAB-1234' });
     writeDraft(draftKey('anonymous-report'), { what: 'seen' });
+    expect(hasAccountDrafts()).toBe(true);
     clearOtherAccountsDrafts(3);
     expect(readDraft(draftKey('complaint-crime', 3))).toEqual({ what_happened: 'mine' });
     expect(readDraft(draftKey('complaint-crime', 4))).toBeNull();
     expect(readDraft(draftKey('issue-fine', 40))).toBeNull();
     expect(readDraft(draftKey('anonymous-report'))).toEqual({ what: 'seen' });
+  });
+});
+
+describe('kept drafts of signed-in accounts', () => {
+  it('are told apart from those of signed-out forms', () => {
+    expect(hasAccountDrafts()).toBe(false);
+    writeDraft(draftKey('signup'), { first_name: 'Nimal' });
+    writeDraft(draftKey('clearance'), { step: 2 });
+    expect(hasAccountDrafts()).toBe(false);
+    writeDraft(draftKey('issue-fine', 40), { vehicle_number: 'WP CAB-1234' });
+    expect(hasAccountDrafts()).toBe(true);
   });
 });

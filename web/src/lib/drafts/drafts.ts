@@ -135,8 +135,21 @@ function draftKeys(): string[] {
   return keys;
 }
 
+/** Whether this tab keeps a draft of any signed-in account's form (one the session that just ended was filling). */
+export function hasAccountDrafts() {
+  return draftKeys().some((key) => key.lastIndexOf(OWNER) > PREFIX.length);
+}
+
+let signOuts = 0;
+
+/** How many times this tab has signed out: a form opened before the last sign-out no longer asks before it is left. */
+export function signOutCount() {
+  return signOuts;
+}
+
 /** On signing out: nothing typed in this tab is left for the next person. */
 export function clearAllDrafts() {
+  signOuts += 1;
   for (const key of draftKeys()) removeDraft(key);
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../session/session-context';
 import { registerOpenForm } from '../session/session-ended';
-import { draftKey, hasInput as anyInput, keepable, readDraft, removeDraft, writeDraft } from './drafts';
+import { draftKey, hasInput as anyInput, keepable, readDraft, removeDraft, signOutCount, writeDraft } from './drafts';
 
 export interface FormDraft {
   /** Whether the form holds input that has not been sent (the leave-page warning asks first). */
@@ -94,7 +94,10 @@ export function useFormDraft<T extends Record<string, unknown>>({
     setSettledJson(keptJsonRef.current);
     if (keyRef.current) removeDraft(keyRef.current);
   }, []);
-  const isUnsaved = useCallback(() => unsavedRef.current, []);
+  // Signing out discards the drafts; the navigation that follows it (to home or a sign-in page) must not ask,
+  // even when it starts before this form has re-rendered.
+  const [signOutsAtMount] = useState(signOutCount);
+  const isUnsaved = useCallback(() => unsavedRef.current && signOutCount() === signOutsAtMount, [signOutsAtMount]);
 
   const restored = Boolean(loaded?.saved) && settledJson === null;
   return useMemo(() => ({ hasInput: unsaved, isUnsaved, discard, restored }), [unsaved, isUnsaved, discard, restored]);

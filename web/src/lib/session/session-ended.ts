@@ -1,3 +1,4 @@
+import { hasAccountDrafts } from '../drafts/drafts';
 import { rememberReturnPath } from './return-path';
 
 /**
@@ -10,7 +11,7 @@ const KEY = 'pes.sessionEnded';
 export interface SessionEndedNotice {
   /** The page the user was on (where signing in returns to). */
   path: string;
-  /** Whether a form with input was open: its draft is kept for the return. */
+  /** Whether a form with input was open (or, on a reload, its draft is waiting): it is kept for the return. */
   formKept: boolean;
 }
 
@@ -28,7 +29,8 @@ export function registerOpenForm(hasInput: () => boolean) {
 /** Called once on a 401: remembers the page and whether a form's input was kept, for the sign-in page. */
 export function recordSessionEnded(path: string) {
   leavingForSignIn = true;
-  const notice: SessionEndedNotice = { path, formKept: openForm?.() ?? false };
+  // On a page that is reloading, the form is not mounted yet, but its draft is in the tab.
+  const notice: SessionEndedNotice = { path, formKept: (openForm?.() ?? false) || hasAccountDrafts() };
   rememberReturnPath(path);
   try {
     sessionStorage.setItem(KEY, JSON.stringify(notice));
