@@ -9,7 +9,7 @@ const PREFIX = 'pes.draft.';
 /** Separates the form from the account in a key: `pes.draft.<form>@<account>`. */
 const OWNER = '@';
 
-export type DraftOwner = string | number | null | undefined;
+type DraftOwner = string | number | null | undefined;
 
 /** The storage key of a form's draft for the signed-in account (none for a signed-out visitor). */
 export function draftKey(form: string, owner?: DraftOwner) {

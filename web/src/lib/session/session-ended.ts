@@ -8,7 +8,7 @@ import { rememberReturnPath } from './return-path';
  */
 const KEY = 'pes.sessionEnded';
 
-export interface SessionEndedNotice {
+interface SessionEndedNotice {
   /** The page the user was on (where signing in returns to). */
   path: string;
   /** Whether a form with input was open (or, on a reload, its draft is waiting): it is kept for the return. */
