@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout/Layout';
 import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
 import { paths } from '../paths';
@@ -78,7 +78,8 @@ const trafficFineBranch = (Page: ComponentType, deniedKey: 'guard.issueFineDenie
   </RequireBranch>
 );
 
-const routes = [
+/** The app's routes, under the layout; App mounts them in a data router (which lets forms ask before being left). */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -120,7 +121,3 @@ const routes = [
     ],
   },
 ];
-
-export function AppRoutes() {
-  return useRoutes(routes);
-}

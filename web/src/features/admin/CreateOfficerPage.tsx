@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,6 +12,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
+import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { DraftGuard } from '../../components/DraftGuard';
 import { useStationOptions } from '../../lib/stations/stations';
 import { useCreateOfficer } from './create-officer.api';
 import './create-officer.css';
@@ -33,11 +35,16 @@ export function CreateOfficerPage() {
     setError,
     setValue,
     getValues,
+    control,
     formState: { errors },
   } = useForm<CreateOfficerRequest, unknown, z.output<typeof createOfficerRequestSchema>>({
     resolver: zodResolver(createOfficerRequestSchema),
     defaultValues: { ...EMPTY, station: user?.station ?? '' },
   });
+
+  // What was typed is kept in this tab (never the password) and comes back after a reload or a new sign-in.
+  const empty = { ...EMPTY, station: user?.station ?? '' };
+  const draft = useFormDraft({ form: 'create-officer', values: useWatch({ control }) as CreateOfficerRequest, empty, exclude: ['password'], restore: reset });
 
   // The admin's own station is the default. The select gets its options only once the list has
   // loaded, so the chosen value is put into it again then.
@@ -61,6 +68,7 @@ export function CreateOfficerPage() {
     setCreated(null);
     try {
       const result = await create.mutateAsync(values);
+      draft.discard();
       setCreated(result.officer);
       reset({ ...EMPTY, station: user?.station ?? '' });
     } catch (err) {
@@ -76,6 +84,7 @@ export function CreateOfficerPage() {
       </p>
       <PageTitle subtitle={t('lead')}>{t('common:pageTitles.adminCreateOfficer')}</PageTitle>
       <form onSubmit={onSubmit} noValidate className="card">
+        <DraftGuard draft={draft} />
         <ErrorSummary items={summaryFrom(errors, fields)} />
         {created ? (
           <Alert kind="success">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ANONYMOUS_COMPLAINT_TYPES, formatTrackingCode, MAX_UPLOAD_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES } from '@pes/contracts';
@@ -8,6 +8,8 @@ import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { useErrorMessage } from '../../components/errors';
 import { ApiError } from '../../lib/api/client';
+import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { DraftGuard } from '../../components/DraftGuard';
 import { StationSelect } from '../../lib/stations/StationSelect';
 import { paths } from '../../paths';
 import { useSubmitAnonymousComplaint } from './api';
@@ -18,23 +20,27 @@ import { fileProblem } from '../../lib/files/file-content';
 type Field = 'station' | 'complaintType' | 'when' | 'what' | 'where' | 'how' | 'evidence' | 'contactNumber';
 const TEXT_FIELDS = ['station', 'complaintType', 'when', 'what', 'where', 'how'] as const;
 const REQUIRED_FIELDS = ['station', 'complaintType', 'when', 'what', 'where'] as const;
+type Values = Record<(typeof TEXT_FIELDS)[number] | 'contactNumber', string>;
+const EMPTY: Values = { station: '', complaintType: '', when: '', what: '', where: '', how: '', contactNumber: '' };
+/** The form as its draft sees it: the texts, the contact choice, and the evidence photo (which is never kept). */
+type DraftValues = Values & { provideContact: boolean; evidence: File | null };
+const EMPTY_DRAFT: DraftValues = { ...EMPTY, provideContact: false, evidence: null };
 
 /** The public anonymous report form; on success the tracking code, shown once. */
 export function AnonymousComplaintPage() {
   const { t } = useTranslation('anonymous');
   const errorMessage = useErrorMessage();
   const submit = useSubmitAnonymousComplaint();
-  const [values, setValues] = useState<Record<(typeof TEXT_FIELDS)[number] | 'contactNumber', string>>({
-    station: '',
-    complaintType: '',
-    when: '',
-    what: '',
-    where: '',
-    how: '',
-    contactNumber: '',
-  });
+  const [values, setValues] = useState<Values>(EMPTY);
   const [provideContact, setProvideContact] = useState(false);
   const [evidence, setEvidence] = useState<File | null>(null);
+  // What was typed is kept in this tab through a reload (never the evidence photo).
+  const draftValues = useMemo<DraftValues>(() => ({ ...values, provideContact, evidence }), [values, provideContact, evidence]);
+  const restore = useCallback((kept: DraftValues) => {
+    setValues(Object.fromEntries(Object.keys(EMPTY).map((k) => [k, typeof kept[k as keyof Values] === 'string' ? kept[k as keyof Values] : ''])) as Values);
+    setProvideContact(kept.provideContact === true);
+  }, []);
+  const draft = useFormDraft({ form: 'anonymous-report', values: draftValues, empty: EMPTY_DRAFT, restore });
   const previewRef = useRef<HTMLImageElement>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [attempt, setAttempt] = useState(0);
@@ -84,6 +90,7 @@ export function AnonymousComplaintPage() {
     if (evidence) form.append('evidence', evidence);
     try {
       const res = await submit.mutateAsync(form);
+      draft.discard();
       setCode(res.tracking_code);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fieldKeys as Partial<Record<Field, string>>);
@@ -144,6 +151,7 @@ export function AnonymousComplaintPage() {
       {submit.isError && !(submit.error instanceof ApiError && Object.keys(submit.error.fieldKeys).length > 0) ? (
         <Alert kind="error">{errorMessage(submit.error)}</Alert>
       ) : null}
+      <DraftGuard draft={draft} />
       <ErrorSummary items={summary} focusKey={attempt} />
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormField id="anon-station" label={labels.station} error={errors.station} required>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { colomboDate, IDENTITY_TYPES, SIGNUP_MARITAL_STATUSES, requiredSignupFiles, signupCitizenFieldsSchema, type SignupFileField } from '@pes/contracts';
 import { ApiError } from '../../lib/api/client';
+import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { DraftGuard } from '../../components/DraftGuard';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
@@ -19,6 +21,8 @@ import './auth.css';
 
 type Photos = Record<SignupFileField, Blob | null>;
 type SignupValues = z.input<typeof signupCitizenFieldsSchema> & Photos;
+
+const EMPTY: Partial<SignupValues> = { identity_type: 'NIC', identity_photo_front: null, identity_photo_back: null, live_photo: null };
 
 const fieldsResolver = zodResolver(signupCitizenFieldsSchema);
 
@@ -58,10 +62,19 @@ export function SignupPage() {
     setValue,
     setError,
     clearErrors,
+    reset,
     formState: { errors, isSubmitted },
   } = useForm<SignupValues>({
     resolver: signupResolver,
-    defaultValues: { identity_type: 'NIC', identity_photo_front: null, identity_photo_back: null, live_photo: null },
+    defaultValues: EMPTY,
+  });
+  // What was typed is kept in this tab through a reload: never the password, never the photos.
+  const draft = useFormDraft<Partial<SignupValues>>({
+    form: 'signup',
+    values: useWatch({ control }) as SignupValues,
+    empty: EMPTY,
+    exclude: ['password'],
+    restore: reset,
   });
   const [identityType, front, back, live] = useWatch({ control, name: ['identity_type', 'identity_photo_front', 'identity_photo_back', 'live_photo'] });
   const isNic = identityType === 'NIC';
@@ -96,6 +109,7 @@ export function SignupPage() {
     setFailure(null);
     try {
       await signup.mutateAsync(values);
+      draft.discard();
       navigate(paths.login, { state: { signedUp: true } });
     } catch (err) {
       applyServerFieldErrors(err, setError);
@@ -108,6 +122,7 @@ export function SignupPage() {
     <section className="page page--medium auth-page auth-page--wide">
       <PageTitle subtitle={t('signup.lead')}>{t('common:pageTitles.signup')}</PageTitle>
       <form onSubmit={onSubmit} noValidate className="card auth-form">
+        <DraftGuard draft={draft} />
         <ErrorSummary items={summaryFrom(errors, fields)} />
         {failure ? <Alert kind="error">{failure}</Alert> : null}
 

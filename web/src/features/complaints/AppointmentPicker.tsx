@@ -44,7 +44,8 @@ export function AppointmentPicker({ form, branch }: { form: UseFormReturn<Compla
       {stations.isError ? <p className="field__error">{t('appointment.stationsFailed')}</p> : null}
       <div className="form-grid">
         <FormField id="station" label={t('appointment.station')} required error={formState.errors.station?.message}>
-          <StationSelect placeholder={t('appointment.stationPlaceholder')} {...register('station', { onChange: clearSlot })} />
+          {/* Controlled, like the slot below: a value put back from a draft shows once the options have loaded. */}
+          <StationSelect placeholder={t('appointment.stationPlaceholder')} {...register('station', { onChange: clearSlot })} value={station} />
         </FormField>
         <FormField id="appointment_date" label={t('appointment.date')} required>
           <input type="date" min={today} {...register('appointment_date', { onChange: clearSlot })} />
@@ -61,7 +62,7 @@ export function AppointmentPicker({ form, branch }: { form: UseFormReturn<Compla
           </span>
         }
       >
-        <select disabled={!slotsReady} {...register('slot_id')}>
+        <select disabled={!slotsReady} {...register('slot_id')} value={slotId}>
           <option value="">{t('appointment.slotPlaceholder')}</option>
           {slotsReady
             ? slots.data!.map((slot) => {

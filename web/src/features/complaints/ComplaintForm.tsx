@@ -12,6 +12,8 @@ import {
   type ComplaintType,
 } from '@pes/contracts';
 import { ApiError } from '../../lib/api/client';
+import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { DraftGuard } from '../../components/DraftGuard';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { applyServerFieldErrors } from '../../components/errors';
@@ -47,6 +49,8 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
     shouldFocusError: false,
   });
   const { register, handleSubmit, reset, setError, clearErrors, formState, control } = form;
+  // What was typed is kept in this tab (not the attached file) and comes back after a reload or a new sign-in.
+  const draft = useFormDraft({ form: `complaint-${type}`, values: useWatch({ control }) as ComplaintFormValues, empty: emptyComplaintForm, restore: reset });
   // The long texts, for their character counters.
   const [whatHappened, howOccurred, evidence] = useWatch({ control, name: ['what_happened', 'how_occurred', 'evidence'] });
   const errors = formState.errors;
@@ -96,6 +100,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
       setOutcome(null);
       try {
         const result = await submit.mutateAsync(complaintFormData(type, values, file));
+        draft.discard();
         reset(emptyComplaintForm);
         setFileKey((k) => k + 1);
         showOutcome({ kind: 'success', complaint: result.complaint });
@@ -141,6 +146,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
         ) : null}
         {outcome?.kind === 'error' ? <Alert kind="error">{outcome.message}</Alert> : null}
       </div>
+      <DraftGuard draft={draft} />
       <ErrorSummary items={summaryFrom(errors as Record<string, { message?: unknown }>, summaryFields)} />
       <p className="complaint-form__intro">{t('form.intro')}</p>
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,8 @@ import { FormField, useValidationText } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, hasFieldErrors, useErrorMessage } from '../../components/errors';
 import { useFocusOutcome } from '../../components/use-focus-outcome';
+import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { DraftGuard } from '../../components/DraftGuard';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useIssueFine } from './api';
@@ -56,6 +58,10 @@ export function IssueFinePage() {
     reValidateMode: 'onSubmit',
   });
 
+  // What the officer typed is kept in this tab and comes back after a reload, or after signing in again when the
+  // session ended (in another tab, say) before Issue Fine was pressed.
+  const draft = useFormDraft({ form: 'issue-fine', values: useWatch({ control }) as IssueFineRequest, empty: EMPTY, restore: reset });
+
   const fields = [
     { name: 'citizen_identity_type', id: 'fine-identity-type', label: t('fields.identityType') },
     { name: 'citizen_identity_number', id: 'fine-identity-number', label: t('fields.identityNumber') },
@@ -74,6 +80,7 @@ export function IssueFinePage() {
     setIssued(null);
     issue.mutate(fine, {
       onSuccess: (created) => {
+        draft.discard();
         setIssued(created);
         reset(EMPTY);
       },
@@ -115,6 +122,7 @@ export function IssueFinePage() {
         <h2 id="issue-fine-title" className="visually-hidden">
           {t('common:pageTitles.issueFine')}
         </h2>
+        <DraftGuard draft={draft} />
         <ErrorSummary items={summaryFrom(errors, fields)} />
 
         <fieldset>

@@ -1,4 +1,5 @@
 import { signInPathFor } from '../../paths';
+import { recordSessionEnded } from '../session/session-ended';
 import { sessionStore } from '../session/session-storage';
 
 export class ApiError extends Error {
@@ -32,7 +33,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 /**
  * The one API client (spec §7): relative paths go under /api, cookies are sent, JSON by default,
  * a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
- * On a 401 all session storage is cleared and the browser goes to the area's sign-in page.
+ * On a 401 all session storage is cleared and the browser goes to the area's sign-in page, which says the
+ * session ended and, once the user signs in, returns to the page (an open form's draft is kept for it).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, expectUnauthorized, headers: extraHeaders, ...init } = options;
@@ -56,6 +58,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   });
 
   if (response.status === 401 && !expectUnauthorized) {
+    recordSessionEnded(window.location.pathname + window.location.search);
     sessionStore.clear();
     navigation.toSignIn(window.location.pathname);
   }

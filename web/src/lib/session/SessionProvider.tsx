@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginArea } from '@pes/contracts';
+import { clearAllDrafts, clearOtherAccountsDrafts } from '../drafts/drafts';
 import { sessionApi } from './session-api';
 import { SessionContext, type SessionState } from './session-context';
 import { sessionStore } from './session-storage';
@@ -39,6 +40,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     sessionStore.saveToken(result.token);
     sessionStore.saveRole(result.role, result.branch);
     const { user } = await sessionApi.currentUser();
+    // Drafts left by another account whose session ended in this tab are not for this one.
+    clearOtherAccountsDrafts(user.id);
     setState({ status: 'authenticated', user });
     return user;
   }, []);
@@ -48,7 +51,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await sessionApi.logout();
     } finally {
       sessionStore.clear();
-      // Nothing cached for this user may be shown to the next one.
+      // Nothing typed or cached for this user may be shown to the next one.
+      clearAllDrafts();
       void import('../query').then(({ queryClient }) => queryClient.clear());
       setState({ status: 'anonymous' });
     }

@@ -1,5 +1,6 @@
 import type { ClearanceDraft } from '@pes/contracts';
 import { api } from '../../../lib/api/client';
+import { readDraft, writeDraft } from '../../../lib/drafts/drafts';
 import { CLEARANCE_DRAFT_KEY } from '../draft-storage';
 import { wizardFromDraft, type WizardValues } from './wizard-form';
 
@@ -12,22 +13,13 @@ const validStep = (step: unknown) => (typeof step === 'number' && Number.isInteg
 
 /** The draft kept in this tab (it survives the trip through the sign-in page); null if none. */
 export function readLocalDraft(): WizardDraft | null {
-  try {
-    const raw = sessionStorage.getItem(CLEARANCE_DRAFT_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { step?: unknown; data?: unknown };
-    return { step: validStep(parsed.step), values: wizardFromDraft(parsed.data) };
-  } catch {
-    return null;
-  }
+  const kept = readDraft<{ step?: unknown; data?: unknown }>(CLEARANCE_DRAFT_KEY);
+  return kept ? { step: validStep(kept.step), values: wizardFromDraft(kept.data) } : null;
 }
 
+/** Keeps the wizard in this tab (documents are kept by their upload path; the files themselves never). */
 export function writeLocalDraft(step: number, values: WizardValues) {
-  try {
-    sessionStorage.setItem(CLEARANCE_DRAFT_KEY, JSON.stringify({ step, data: values }));
-  } catch {
-    // Storage full or unavailable: the server draft (when signed in) still keeps it.
-  }
+  writeDraft(CLEARANCE_DRAFT_KEY, { step, data: values });
 }
 
 /** The signed-in citizen's draft on the server ("save and return"); null if none. */
