@@ -2,7 +2,11 @@ import { useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from '
 import { useTranslation } from 'react-i18next';
 import './file-picker.css';
 
-type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { ref?: Ref<HTMLInputElement> };
+type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  ref?: Ref<HTMLInputElement>;
+  /** The file to name, where the form keeps it (an upload made, then removed); by default the one last chosen. */
+  fileName?: string | null;
+};
 
 /**
  * A file input whose button and "no file chosen" are in the page's language: the browser's own control
@@ -10,7 +14,7 @@ type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'cla
  * label and error), unseen; the visible parts repeat nothing to assistive technology. Used inside FormField
  * like any input (its id, aria-* and handlers reach the input).
  */
-export function FilePicker({ ref, onChange, ...input }: FilePickerProps) {
+export function FilePicker({ ref, onChange, fileName: shownName, ...input }: FilePickerProps) {
   const { t } = useTranslation();
   const [fileName, setFileName] = useState<string | null>(null);
   const changed = (e: ChangeEvent<HTMLInputElement>) => {
@@ -24,7 +28,7 @@ export function FilePicker({ ref, onChange, ...input }: FilePickerProps) {
         {t('file.choose')}
       </span>
       <span className="file-picker__name" aria-hidden="true">
-        {fileName ?? t('file.none')}
+        {(shownName === undefined ? fileName : shownName) ?? t('file.none')}
       </span>
     </label>
   );

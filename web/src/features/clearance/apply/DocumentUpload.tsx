@@ -78,6 +78,7 @@ export function DocumentUpload({ document, required, value, error, onChange }: P
       <FilePicker
         ref={inputRef}
         id={id}
+        fileName={value?.name ?? null}
         accept={DOCUMENT_ACCEPT}
         aria-invalid={error || failure ? true : undefined}
         aria-required={required || undefined}

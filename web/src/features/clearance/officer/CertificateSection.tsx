@@ -25,6 +25,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
   const reference = application.reference_number ?? String(application.id);
   const url = application.certificate_url;
 
+  const [pickerKey, setPickerKey] = useState(0);
   function onAttach(e: FormEvent) {
     e.preventDefault();
     setAttached(null);
@@ -34,7 +35,8 @@ export function CertificateSection({ application }: { application: ClearanceDeta
     upload.mutate(file, {
       onSuccess: () => {
         setAttached('uploaded');
-        if (fileRef.current) fileRef.current.value = '';
+        // A fresh picker: the attached file is no longer the one chosen.
+        setPickerKey((n) => n + 1);
       },
     });
   }
@@ -106,7 +108,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
           error={fileMissing ? t('officer.certificate.fileRequired') : undefined}
           required
         >
-          <FilePicker accept="application/pdf,.pdf" ref={fileRef} disabled={!completed} onChange={() => setFileMissing(false)} />
+          <FilePicker key={pickerKey} accept="application/pdf,.pdf" ref={fileRef} disabled={!completed} onChange={() => setFileMissing(false)} />
         </FormField>
         <button type="submit" className="button button--secondary" disabled={!completed || upload.isPending}>
           {upload.isPending ? t('officer.certificate.attaching') : t('officer.certificate.attach')}
