@@ -66,6 +66,7 @@ async function apiLogin(request: APIRequestContext, username: string, password: 
 export async function signUpCitizen(request: APIRequestContext) {
   const username = unique('cmp');
   const password = 'Citizen@2026';
+  const nic = uniqueNic();
   const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
   const res = await request.post('/api/auth/signup-citizen', {
     multipart: {
@@ -77,7 +78,7 @@ export async function signUpCitizen(request: APIRequestContext) {
       email: `${username}@example.lk`,
       mobile_number: '+94771234567',
       identity_type: 'NIC',
-      identity_number: uniqueNic(),
+      identity_number: nic,
       address: '12 Galle Road, Colombo 03',
       marital_status: 'Married',
       identity_photo_front: photo('front.png'),
@@ -86,7 +87,7 @@ export async function signUpCitizen(request: APIRequestContext) {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { username, password };
+  return { username, password, nic };
 }
 
 /**

@@ -123,8 +123,9 @@ async function submitAndReadReference(page: Page) {
   const success = page.getByRole('status').filter({ hasText: 'Complaint submitted successfully!' });
   await expect(success).toBeVisible();
   const reference = (await success.textContent())!.match(/CMP-\d{4}-\d+/)![0];
-  // The form starts afresh.
-  await expect(page.getByRole('textbox', { name: 'Full name', exact: true })).toHaveValue('');
+  // The form starts afresh: the complaint's own fields empty, the citizen's own name filled in again.
+  await expect(page.getByRole('textbox', { name: 'What happened', exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Full name', exact: true })).toHaveValue('Nimal Perera');
   await expect(page.getByRole('combobox', { name: 'Time slot', exact: true })).toBeDisabled();
   return reference;
 }

@@ -24,3 +24,17 @@ test('the complaint text shows a character counter and says so when the 5,000 li
   await expect(page.locator('#what_happened-counter')).toContainText('අක්ෂර 5,000 සීමාවට');
   await context.close();
 });
+
+// Issue 15, item 6: the complainant is usually the citizen: their name and identity number come filled in, editable.
+test("a citizen's complaint form starts with their own name and identity number, which they may change", async ({ browser, request }) => {
+  const citizen = await signUpCitizen(request);
+  const context = await signedInContext(browser, citizen, 'citizen');
+  const page = await context.newPage();
+  await page.goto('/complaints/crime');
+  const name = page.locator('#full_name');
+  await expect(name).toHaveValue('Nimal Perera');
+  await expect(page.locator('#id_number')).toHaveValue(citizen.nic);
+  await name.fill('Kamala Perera');
+  await expect(name).toHaveValue('Kamala Perera');
+  await context.close();
+});

@@ -13,6 +13,7 @@ import {
 } from '@pes/contracts';
 import { ApiError } from '../../lib/api/client';
 import { useFormDraft } from '../../lib/drafts/use-form-draft';
+import { useSession } from '../../lib/session/session-context';
 import { DraftGuard } from '../../components/DraftGuard';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
@@ -42,15 +43,22 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   const { t, i18n } = useTranslation(['complaints', 'errors']);
   const format = useFormat();
   const stationName = useStationName();
+  // The signed-in citizen's own name and identity number come filled in (editable): the usual complainant.
+  const { user } = useSession();
+  const [untouched] = useState<ComplaintFormValues>(() => ({
+    ...emptyComplaintForm,
+    full_name: user?.full_name ?? '',
+    id_number: user?.identity_number ?? '',
+  }));
   const form = useForm<ComplaintFormValues>({
     resolver: complaintResolver(type),
-    defaultValues: emptyComplaintForm,
+    defaultValues: untouched,
     // The error summary takes the focus and links to each field.
     shouldFocusError: false,
   });
   const { register, handleSubmit, reset, setError, clearErrors, formState, control } = form;
   // What was typed is kept in this tab (not the attached file) and comes back after a reload or a new sign-in.
-  const draft = useFormDraft({ form: `complaint-${type}`, values: useWatch({ control }) as ComplaintFormValues, empty: emptyComplaintForm, restore: reset });
+  const draft = useFormDraft({ form: `complaint-${type}`, values: useWatch({ control }) as ComplaintFormValues, empty: untouched, restore: reset });
   // The long texts, for their character counters.
   const [whatHappened, howOccurred, evidence] = useWatch({ control, name: ['what_happened', 'how_occurred', 'evidence'] });
   const errors = formState.errors;
@@ -101,7 +109,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
       try {
         const result = await submit.mutateAsync(complaintFormData(type, values, file));
         draft.discard();
-        reset(emptyComplaintForm);
+        reset(untouched);
         setFileKey((k) => k + 1);
         showOutcome({ kind: 'success', complaint: result.complaint });
       } catch (err) {
