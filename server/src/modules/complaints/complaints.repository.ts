@@ -6,7 +6,6 @@ import { isoInstant } from '../../db/sql';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
 import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
-import { users } from '../users/users.table';
 import { complaints, complaintStatusHistory } from './complaints.table';
 
 /**
@@ -155,24 +154,11 @@ export function createComplaintsRepository(db: Database) {
 
   const v = (name: keyof BookingValues) => sql.placeholder(name);
   // The booking cap, checked by the booking statement: the citizen's appointments that have not begun (at
-  // most MAX_UPCOMING_BOOKINGS, counted no further than that), and none of them in the slot being booked
-  // (that slot has not begun either, so its bookings are among those). Both read the index on
-  // (citizen_user_id, appointment_date, slot_id) from today on. The ORDER BY, which that index gives for
-  // free, keeps the count on it in a generic plan too: without it, once PostgreSQL planned the prepared
-  // statement for any citizen and the statistics said one citizen had most complaints (the benchmark's
-  // data), "LIMIT 3" over a sequential scan looked cheap, and each booking scanned every complaint (~280 ms
-  // for 200,000). They hold under concurrency only because the caller locks the citizen's row first, in
-  // the same transaction (`lockCitizen`).
-  const cap = sql.raw(String(MAX_UPCOMING_BOOKINGS));
-  const withinCap = sql`
-      (select count(*) from (
-        select 1 from ${complaints} c
-        where c.citizen_user_id = ${v('citizenUserId')}::int and c.appointment_date >= ${v('today')}::date
-          and (c.appointment_date > ${v('today')}::date or c.appointment_time_from > ${v('nowTime')}::time)
-        order by c.appointment_date
-        limit ${cap}) upcoming) < ${cap}
-      and not exists (select 1 from ${complaints} c where c.citizen_user_id = ${v('citizenUserId')}::int
-        and c.appointment_date >= ${v('today')}::date and c.slot_id = ${v('slotId')}::int)`;
+  // most MAX_UPCOMING_BOOKINGS), and none of them in the slot being booked. The function (migration 0012)
+  // locks the citizen's row and then counts in a statement of its own, so that it sees a competing booking
+  // of the same citizen that committed while it waited for the lock: the cap holds under any concurrency,
+  // in one statement, without a transaction of its own.
+  const withinCap = sql`complaints_booking_within_cap(${v('citizenUserId')}::int, ${v('slotId')}::int, ${v('today')}::date, ${v('nowTime')}::time, ${sql.raw(String(MAX_UPCOMING_BOOKINGS))})`;
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed. With a file sent with the form, its row is
@@ -211,11 +197,6 @@ export function createComplaintsRepository(db: Database) {
         i.appointment_date::text as appointment_date, i.appointment_time_from::text as appointment_time_from,
         i.appointment_time_to::text as appointment_time_to
       from inserted i`;
-  const lockCitizenStatement = prepareSql<{ id: number }, { citizenUserId: number }>(
-    db,
-    'complaints_lock_citizen',
-    sql`select ${users.id} as id from ${users} where ${users.id} = ${sql.placeholder('citizenUserId')}::int for no key update`,
-  );
   const bookStatement = prepareSql<BookedComplaint, BookingValues>(db, 'complaints_book', bookingSql(null));
   const bookWithFileStatement = prepareSql<BookedComplaint, Omit<BookingValues, 'attachmentFileId'> & FormFileValues>(
     db,
@@ -225,33 +206,20 @@ export function createComplaintsRepository(db: Database) {
 
   return {
     /**
-     * Locks the citizen's row until `tx` ends, so that the citizen's bookings run one after the other. Run it
-     * BEFORE the booking statement, as a statement of its own: under READ COMMITTED each statement sees what
-     * was committed when it began, so the booking then sees a competing booking of the same citizen, which
-     * committed while this waited. (Inside the booking statement, a count or even this lock in a CTE would
-     * see the snapshot taken before the wait, and two parallel bookings would both pass the cap.) FOR NO KEY
-     * UPDATE, not FOR UPDATE: inserts of rows that reference the user (sessions, audit) need not wait for it.
-     */
-    async lockCitizen(citizenUserId: number, tx: DbOrTx) {
-      await lockCitizenStatement({ citizenUserId }, tx);
-    },
-
-    /**
      * Books one unit of the slot and stores the complaint in ONE statement: the conditional UPDATE takes a
      * unit only from a live slot of that station and branch, dated today or later, that is not full;
      * concurrent bookings queue on the slot's row lock and re-check that condition, so a slot never takes
-     * more than its capacity. The same UPDATE applies the booking cap (`withinCap`), so run it in a
-     * transaction `tx` after `lockCitizen`. When the UPDATE matches nothing, nothing is inserted and
-     * undefined is returned. (One statement where four were: round trips bound booking throughput; the
-     * transaction adds three, its BEGIN, the lock and its COMMIT.) An uploaded attachment is the files
-     * module's row, claimed in the same transaction `tx` before this runs.
+     * more than its capacity. The same UPDATE applies the booking cap (`withinCap`). When the UPDATE matches
+     * nothing, nothing is inserted and undefined is returned. (One statement where four were: round trips
+     * bound booking throughput.) An uploaded attachment is the files module's row, claimed in the same
+     * transaction `tx` before this runs.
      */
     async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx): Promise<BookedComplaint | undefined> {
       const rows = await bookStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, attachmentFileId }, tx);
       return rows[0];
     },
 
-    /** As `book` (in `tx`, after `lockCitizen`), with a file sent with the form: its row is written by the same statement, and only if the slot was booked. */
+    /** As `book`, with a file sent with the form: its row is written by the same statement, and only if the slot was booked. */
     async bookWithFile(booking: Booking, c: NewComplaint, year: string, file: FormFileValues, tx: DbOrTx): Promise<BookedComplaint | undefined> {
       const rows = await bookWithFileStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, ...file }, tx);
       return rows[0];

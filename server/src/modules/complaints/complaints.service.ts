@@ -77,16 +77,10 @@ export function createComplaintsService(deps: {
     throw slot === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
   }
 
-  /**
-   * The booking's transaction: the citizen's row is locked first, by a statement of its own, so that the
-   * booking statement after it sees any booking of the same citizen that committed meanwhile and the cap
-   * (MAX_UPCOMING_BOOKINGS, one per slot) holds however many submissions arrive at once. `work` books
-   * (undefined when nothing was booked: the transaction is then rolled back, an attachment's claim with it).
-   */
-  async function inBookingTransaction<T>(citizenUserId: number, work: (tx: Tx) => Promise<T | undefined>): Promise<T | undefined> {
+  /** A booking with an attachment uploaded before: its claim and the booking in one transaction, rolled back when nothing was booked. */
+  async function inBookingTransaction<T>(work: (tx: Tx) => Promise<T | undefined>): Promise<T | undefined> {
     return db
       .transaction(async (tx) => {
-        await complaints.lockCitizen(citizenUserId, tx);
         const done = await work(tx);
         if (done === undefined) throw NOT_BOOKED;
         return done;
@@ -103,22 +97,24 @@ export function createComplaintsService(deps: {
    */
   async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, claim?: (tx: Tx) => Promise<FileRow>) {
     const year = booking.today.slice(0, 4);
-    const booked = await inBookingTransaction(complaint.citizenUserId, async (tx) => {
-      const file = claim ? await claim(tx) : null;
-      const row = await complaints.book(booking, complaint, year, file?.id ?? null, tx);
-      return row && { row, file };
-    });
+    // Without an attachment to claim, the booking is one statement and needs no transaction of its own.
+    const booked = claim
+      ? await inBookingTransaction(async (tx) => {
+          const file = await claim(tx);
+          const row = await complaints.book(booking, complaint, year, file.id, tx);
+          return row && { row, file };
+        })
+      : await complaints.book(booking, complaint, year, null, db).then((row) => row && { row, file: null });
     return booked ?? refuseBooking(booking, branch, complaint.citizenUserId);
   }
 
   /**
-   * Books the slot and stores the complaint with a file sent with the form, in ONE statement after the
-   * citizen's lock (the file's row is written only when the slot was booked). A refusal throws, so the staged
+   * Books the slot and stores the complaint with a file sent with the form, in ONE statement (the file's row is written only when the slot was booked). A refusal throws, so the staged
    * file is removed from disk.
    */
   async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
     const values = files.formFileValues(file, owner);
-    const row = await inBookingTransaction(complaint.citizenUserId, (tx) => complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, tx));
+    const row = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, db);
     if (!row) return refuseBooking(booking, branch, complaint.citizenUserId);
     return { row, file: { path: file.path, mimeType: file.mimeType, originalName: file.originalName } };
   }
