@@ -170,10 +170,11 @@ async function main() {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     agent.destroy();
-    for (const answer of await rawProbes(Number(new URL(base).port))) {
+    for (const [index, answer] of (await rawProbes(Number(new URL(base).port))).entries()) {
       counts.requests++;
       if (!answer) {
         counts.noAnswer++;
+        if (examples.length < 10) examples.push(`raw: no answer to probe ${index + 1}`);
         continue;
       }
       const problems = judge(answer, answer.status, answer.contentType, answer.body);

@@ -16,6 +16,7 @@ import { installInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { compressedAssets } from './http/compressed-assets';
 import { composeModules } from './composition';
+import type { Server } from 'node:http';
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +64,10 @@ export async function buildApp(opts: BuildAppOptions) {
       compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // A client may send its request and close its side at once (HTTP/1.0 style): by default Node then drops
+  // a request whose answer is still being worked out (anything that reads the database), and the client
+  // gets nothing. Half-open, the answer is written and the connection then closed.
+  (app.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
