@@ -2,7 +2,7 @@
 // against issue 15's targets (CLS ≤ 0.05, accessibility 100, performance ≥ 90). Lighthouse is not a dependency: this
 // script installs it on demand (`npm install --no-save lighthouse@12.8.2 -w @pes/bench`). Run it with the machine
 // otherwise idle; it uses the system Chromium (CHROME_PATH, /usr/bin/chromium by default).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,9 @@ async function loadLighthouse() {
   } catch {
     console.log(`installing ${LIGHTHOUSE} (not saved as a dependency)…`);
     execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', LIGHTHOUSE, '-w', '@pes/bench'], { cwd: ROOT, stdio: 'inherit' });
-    return import('lighthouse');
+    // This process's module loader remembers the failed lookup, so a fresh process does the measuring.
+    const rerun = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+    process.exit(rerun.status ?? 1);
   }
 }
 

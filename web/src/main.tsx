@@ -9,6 +9,10 @@ import '@fontsource/noto-sans-tamil/600.css';
 import './styles/global.css';
 import { i18nReady } from './lib/i18n';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
+
+// The opened page's code and texts load while the shell's texts do, not after them.
+preloadRoute(window.location.pathname);
 
 void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -60,7 +60,7 @@ describe('AreaErrorBoundary', () => {
 
 describe('area pages', () => {
   it('an area whose chunk fails to load shows the message inside the layout, and the next page shows again', async () => {
-    const failingArea = area<{ SomePage: ComponentType }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const failingArea = area<{ SomePage: ComponentType }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), []);
     const SomePage = failingArea('SomePage');
     renderInApp(
       <>
@@ -117,5 +117,16 @@ describe('area pages', () => {
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Working' }));
     expect(await screen.findByText('Working page')).toBeTruthy();
+  });
+
+  it('preload fetches an area once for all its pages, and a failed fetch is tried again', async () => {
+    let fails = true;
+    const load = vi.fn(() => (fails ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ OnePage: () => null, TwoPage: () => null })));
+    const someArea = area(load, []);
+    const onePage = someArea('OnePage');
+    await expect(onePage.preload()).rejects.toThrow('Failed to fetch');
+    fails = false;
+    await Promise.all([onePage.preload(), someArea('TwoPage').preload(), onePage.preload()]);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

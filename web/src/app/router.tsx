@@ -1,24 +1,26 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { Role } from '@pes/contracts';
+import { sessionStore } from '../lib/session/session-storage';
 import { Layout } from '../components/layout/Layout';
 import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
 import { paths } from '../paths';
 import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
-import { area, AreaBoundary } from './area';
+import { area, AreaBoundary, type AreaPage } from './area';
 
-const auth = area(() => import('../features/auth/pages'));
-const complaints = area(() => import('../features/complaints/pages'));
-const fines = area(() => import('../features/fines/pages'));
-const payments = area(() => import('../features/payments/pages'));
-const clearance = area(() => import('../features/clearance/pages'));
-const anonymous = area(() => import('../features/anonymous/pages'));
-const admin = area(() => import('../features/admin/pages'));
+const auth = area(() => import('../features/auth/pages'), ['auth']);
+const complaints = area(() => import('../features/complaints/pages'), ['complaints']);
+const fines = area(() => import('../features/fines/pages'), ['fines']);
+const payments = area(() => import('../features/payments/pages'), ['payments', 'fines']);
+const clearance = area(() => import('../features/clearance/pages'), ['clearance']);
+const anonymous = area(() => import('../features/anonymous/pages'), ['anonymous']);
+const admin = area(() => import('../features/admin/pages'), ['admin', 'slots', 'officers']);
 // The police dashboard shows the panel of the officer's branch, which the feature owning the work
 // supplies; app/ composes them, so no feature imports another.
 const police = area(async () => {
   const [{ PoliceDashboardPage: Dashboard }, policeArea] = await Promise.all([import('../features/police/pages'), import('./police-area')]);
   return { ...policeArea, PoliceDashboardPage: () => <Dashboard branchPanels={policeArea.branchPanels} /> };
-});
+}, ['police', 'complaints']);
 
 const LoginPage = auth('LoginPage');
 const SignupPage = auth('SignupPage');
@@ -56,68 +58,106 @@ const homeArea = (Page: ComponentType) => (
     <Page />
   </AreaBoundary>
 );
-const citizen = (Page: ComponentType) => (
-  <RequireCitizen>
-    <Page />
-  </RequireCitizen>
-);
-const adminOnly = (Page: ComponentType) => (
-  <RequireAdmin>
-    <Page />
-  </RequireAdmin>
-);
-const policeOnly = (Page: ComponentType) => (
-  <RequirePolice>
-    <Page />
-  </RequirePolice>
-);
+/** Route fields for a lazy page: `handle.preload` fetches what the page at this path will need (see preloadRoute). */
+interface LazyRoute {
+  element: ReactNode;
+  handle: { preload: () => Promise<unknown> };
+}
+/** A guarded page's preload: the page if the stored session would pass the guard, else the sign-in page it sends to. */
+const pageOrSignIn = (role: Role, Page: AreaPage, SignIn: AreaPage) => () => (sessionStore.role() === role ? Page : SignIn).preload();
+const open = (Page: AreaPage): LazyRoute => ({ element: <Page />, handle: { preload: Page.preload } });
+const citizen = (Page: AreaPage): LazyRoute => ({
+  element: (
+    <RequireCitizen>
+      <Page />
+    </RequireCitizen>
+  ),
+  handle: { preload: pageOrSignIn('citizen', Page, LoginPage) },
+});
+const adminOnly = (Page: AreaPage): LazyRoute => ({
+  element: (
+    <RequireAdmin>
+      <Page />
+    </RequireAdmin>
+  ),
+  handle: { preload: pageOrSignIn('admin', Page, AdminLoginPage) },
+});
+const policeOnly = (Page: AreaPage): LazyRoute => ({
+  element: (
+    <RequirePolice>
+      <Page />
+    </RequirePolice>
+  ),
+  handle: { preload: pageOrSignIn('police_officer', Page, PoliceLoginPage) },
+});
 /** A Traffic Fine Branch page; each has its own refusal text (spec: issue-fine and analytics are guarded separately). */
-const trafficFineBranch = (Page: ComponentType, deniedKey: 'guard.issueFineDenied' | 'guard.analyticsDenied') => (
-  <RequireBranch branch="Traffic Fine Branch" deniedKey={deniedKey}>
-    <Page />
-  </RequireBranch>
-);
+const trafficFineBranch = (Page: AreaPage, deniedKey: 'guard.issueFineDenied' | 'guard.analyticsDenied'): LazyRoute => ({
+  element: (
+    <RequireBranch branch="Traffic Fine Branch" deniedKey={deniedKey}>
+      <Page />
+    </RequireBranch>
+  ),
+  handle: { preload: pageOrSignIn('police_officer', Page, PoliceLoginPage) },
+});
 
-/** The app's routes, under the layout; App mounts them in a data router (which lets forms ask before being left). */
+/** The app's routes, under the layout (App mounts them). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: paths.home, element: homeArea(HomePage) },
       { path: paths.guidance, element: homeArea(GuidancePage) },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.signup, element: <SignupPage /> },
-      { path: paths.complaint, element: citizen(ComplaintTypePage) },
-      { path: paths.complaintTraffic, element: citizen(TrafficComplaintPage) },
-      { path: paths.complaintCrime, element: citizen(CrimeComplaintPage) },
-      { path: paths.complaintMinorOffence, element: citizen(MinorOffenceComplaintPage) },
+      { path: paths.login, ...open(LoginPage) },
+      { path: paths.signup, ...open(SignupPage) },
+      { path: paths.complaint, ...citizen(ComplaintTypePage) },
+      { path: paths.complaintTraffic, ...citizen(TrafficComplaintPage) },
+      { path: paths.complaintCrime, ...citizen(CrimeComplaintPage) },
+      { path: paths.complaintMinorOffence, ...citizen(MinorOffenceComplaintPage) },
       { path: paths.track, element: homeArea(TrackPage) },
-      { path: paths.trackComplaint, element: citizen(TrackComplaintPage) },
-      { path: paths.trackFine, element: citizen(TrackFinePage) },
-      { path: paths.trackClearance, element: citizen(TrackClearancePage) },
-      { path: paths.payFine, element: citizen(PayFinePage) },
-      { path: paths.finesSuccess, element: <FineSuccessPage /> },
-      { path: paths.finesCancel, element: <FineCancelPage /> },
-      { path: paths.checkout, element: <CheckoutPage /> },
-      { path: paths.clearance, element: <ClearanceInfoPage /> },
-      { path: paths.clearanceApply, element: <ClearanceApplyPage /> },
-      { path: paths.clearanceSuccess, element: <ClearanceSuccessPage /> },
-      { path: paths.clearanceCancel, element: <ClearanceCancelPage /> },
-      { path: paths.verifyCertificate, element: <VerifyCertificatePage /> },
-      { path: paths.anonymousComplaint, element: <AnonymousComplaintPage /> },
-      { path: paths.anonymousTrack, element: <TrackAnonymousPage /> },
-      { path: paths.adminLogin, element: <AdminLoginPage /> },
-      { path: paths.adminLoginAlias, element: <AdminLoginPage /> },
-      { path: paths.adminDashboard, element: adminOnly(AdminDashboardPage) },
-      { path: paths.adminCreateOfficer, element: adminOnly(CreateOfficerPage) },
-      { path: paths.adminUsers, element: adminOnly(UsersPage) },
-      { path: paths.adminAudit, element: adminOnly(AuditPage) },
-      { path: `${paths.adminLogin}/*`, element: adminOnly(NotFoundPage) },
-      { path: paths.policeLogin, element: <PoliceLoginPage /> },
-      { path: paths.policeDashboard, element: policeOnly(PoliceDashboardPage) },
-      { path: paths.policeIssueFine, element: trafficFineBranch(IssueFinePage, 'guard.issueFineDenied') },
-      { path: paths.policeAnalytics, element: trafficFineBranch(AnalyticsPage, 'guard.analyticsDenied') },
+      { path: paths.trackComplaint, ...citizen(TrackComplaintPage) },
+      { path: paths.trackFine, ...citizen(TrackFinePage) },
+      { path: paths.trackClearance, ...citizen(TrackClearancePage) },
+      { path: paths.payFine, ...citizen(PayFinePage) },
+      { path: paths.finesSuccess, ...open(FineSuccessPage) },
+      { path: paths.finesCancel, ...open(FineCancelPage) },
+      { path: paths.checkout, ...open(CheckoutPage) },
+      { path: paths.clearance, ...open(ClearanceInfoPage) },
+      { path: paths.clearanceApply, ...open(ClearanceApplyPage) },
+      { path: paths.clearanceSuccess, ...open(ClearanceSuccessPage) },
+      { path: paths.clearanceCancel, ...open(ClearanceCancelPage) },
+      { path: paths.verifyCertificate, ...open(VerifyCertificatePage) },
+      { path: paths.anonymousComplaint, ...open(AnonymousComplaintPage) },
+      { path: paths.anonymousTrack, ...open(TrackAnonymousPage) },
+      { path: paths.adminLogin, ...open(AdminLoginPage) },
+      { path: paths.adminLoginAlias, ...open(AdminLoginPage) },
+      { path: paths.adminDashboard, ...adminOnly(AdminDashboardPage) },
+      { path: paths.adminCreateOfficer, ...adminOnly(CreateOfficerPage) },
+      { path: paths.adminUsers, ...adminOnly(UsersPage) },
+      { path: paths.adminAudit, ...adminOnly(AuditPage) },
+      {
+        path: `${paths.adminLogin}/*`,
+        element: (
+          <RequireAdmin>
+            <NotFoundPage />
+          </RequireAdmin>
+        ),
+      },
+      { path: paths.policeLogin, ...open(PoliceLoginPage) },
+      { path: paths.policeDashboard, ...policeOnly(PoliceDashboardPage) },
+      { path: paths.policeIssueFine, ...trafficFineBranch(IssueFinePage, 'guard.issueFineDenied') },
+      { path: paths.policeAnalytics, ...trafficFineBranch(AnalyticsPage, 'guard.analyticsDenied') },
       { path: '*', element: homeArea(NotFoundPage) },
     ],
   },
 ];
+
+/**
+ * Starts loading the code and texts of the page at `pathname` (or of the sign-in page its guard will send to), so the
+ * first render does not wait for them after the shell's own texts. A failure is the page's to report when it renders.
+ */
+export function preloadRoute(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as LazyRoute['handle'] | undefined;
+    handle?.preload().catch(() => undefined);
+  }
+}

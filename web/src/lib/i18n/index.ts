@@ -37,6 +37,15 @@ async function loadNamespace(lng: string, ns: string): Promise<Record<string, un
   return Object.assign({}, ...loaded.map((m) => m.default));
 }
 
+/**
+ * Fetches namespaces' texts in the current language (the stored one before i18next has started) without waiting for
+ * i18next, so that loading them afterwards finds them fetched: a page's texts then load alongside its code.
+ */
+export function fetchNamespacesAhead(namespaces: readonly Namespace[]) {
+  const lng = i18n.resolvedLanguage ?? storedLanguage();
+  return Promise.all(namespaces.map((ns) => loadNamespace(lng, ns)));
+}
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
