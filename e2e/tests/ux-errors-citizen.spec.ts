@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
+import { PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, bearer, issueFine, uniquePlate } from './fines.helpers';
-import { PNG } from './complaints.helpers';
 import { chooseLanguage, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
 
 // Issue 15, item 7, on the citizens' and the public pages: sign-in, signup, fines, checkout, complaints, clearance.
