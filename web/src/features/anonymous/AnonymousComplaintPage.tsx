@@ -149,7 +149,7 @@ export function AnonymousComplaintPage() {
         <Link to={paths.anonymousTrack}>{t('trackLink')}</Link>
       </p>
       {submit.isError && !(submit.error instanceof ApiError && Object.keys(submit.error.fieldKeys).length > 0) ? (
-        <Alert kind="error">{errorMessage(submit.error)}</Alert>
+        <Alert kind="error">{errorMessage(submit.error, 'anonymous:submitFailed')}</Alert>
       ) : null}
       <DraftGuard draft={draft} />
       <ErrorSummary items={summary} focusKey={attempt} />

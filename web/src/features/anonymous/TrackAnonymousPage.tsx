@@ -44,7 +44,9 @@ export function TrackAnonymousPage() {
         </button>
       </form>
       {track.isError && !(track.error instanceof ApiError && track.error.status === 400) ? (
-        <Alert kind="error">{track.error instanceof ApiError && track.error.status === 404 ? t('trackNotFound') : errorMessage(track.error)}</Alert>
+        <Alert kind="error">
+          {track.error instanceof ApiError && track.error.status === 404 ? t('trackNotFound') : errorMessage(track.error, 'anonymous:trackFailed')}
+        </Alert>
       ) : null}
       {result ? (
         <div className="anonymous__tracked" aria-live="polite">

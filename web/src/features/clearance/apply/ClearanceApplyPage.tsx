@@ -157,7 +157,8 @@ function Wizard({ initial, signedIn }: { initial: WizardDraft; signedIn: boolean
       } else if (err instanceof ApiError && err.status === 401) {
         setSubmitError(t('apply.sessionExpired'));
       } else {
-        setSubmitError(err instanceof ApiError ? errorMessage(err) : t('apply.paymentFailed'));
+        // The server's own words when it has a translated text for its refusal; else the spec's 'Failed to initialize payment'.
+        setSubmitError(errorMessage(err, 'clearance:apply.paymentFailed'));
       }
     } finally {
       setSubmitting(false);
