@@ -34,3 +34,23 @@ test('the home page loads at most 120 KB of JavaScript, compressed', async ({ br
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   await context.close();
 });
+
+test('an English page fetches no Sinhala or Tamil script font: the language picker names them with its own few glyphs', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/pay-fine', { waitUntil: 'networkidle' });
+  await expect(page.locator('#language-select option[lang="si"]')).toHaveText('සිංහල');
+  expect(fonts.filter((f) => /noto-sans-(sinhala|tamil)/.test(f))).toEqual([]);
+  expect(fonts.filter((f) => /language-name-(sinhala|tamil)/.test(f))).toHaveLength(2);
+  const pickerFonts = await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('Language Names')).map((f) => f.status));
+  expect(pickerFonts).toEqual(['loaded', 'loaded']);
+
+  // A Sinhala page still draws with the full font.
+  await page.locator('#language-select').selectOption('si');
+  await expect.poll(() => fonts.some((f) => /noto-sans-sinhala-sinhala-400/.test(f))).toBe(true);
+  await context.close();
+});
