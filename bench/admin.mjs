@@ -10,7 +10,8 @@ import pg from 'pg';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, median, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { signInAdmin } from './accounts.mjs';
+import { median, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CITIZENS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -163,7 +164,7 @@ async function main() {
     );
     if (process.env.BENCH_FILL_ONLY === '1') return;
     await waitForQuiet();
-    const admin = (await call(server.base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+    const admin = await signInAdmin(server.base);
     const headers = { authorization: `Bearer ${admin}` };
 
     const firstPage = await pacedRun({ url: server.base, rate: TARGETS.usersFirstPage.rate, connections: 8, headers, nextPath: () => '/api/admin/users' });

@@ -14,7 +14,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { pacedLoad } from './paced-load.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { createOfficer, signIn, signInAdmin } from './accounts.mjs';
+import { multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -59,17 +60,20 @@ async function oneMegabytePhoto() {
 }
 
 async function prepare(base) {
-  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+  const admin = await signInAdmin(base);
   const officers = [];
   for (let k = 0; k < CRIME_OFFICERS; k++) {
     const officer = { username: `bench.crime${k}`, password: 'Officer@123' };
-    await call(base, 'POST', '/api/admin/users/create-officer', {
-      token: admin,
-      json: { ...officer, full_name: `Bench Crime Officer ${k}`, officer_id: `BENCH-CR-${k}`, branch: 'Crime Branch', station: HOME_STATION },
+    await createOfficer(base, admin, {
+      ...officer,
+      full_name: `Bench Crime Officer ${k}`,
+      officer_id: `BENCH-CR-${k}`,
+      branch: 'Crime Branch',
+      station: HOME_STATION,
     });
     officers.push({ ...officer, code: `BENCH-CR-${k}` });
   }
-  const token = (await call(base, 'POST', '/api/auth/login', { json: { ...officers[0], area: 'police' } })).token;
+  const token = await signIn(base, officers[0], 'police');
   return { officer: officers[0], officerToken: token };
 }
 

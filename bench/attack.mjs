@@ -13,12 +13,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { generateRequests, judge, operationsOf } from './fuzz-requests.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, multipartBody, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { createOfficer, signInAdmin, signUpCitizen } from './accounts.mjs';
+import { ADMIN, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const BUDGET = Number(process.env.ATTACK_REQUESTS ?? 30_000);
 const SEED = Number(process.env.ATTACK_SEED ?? 20261123);
 const CONCURRENCY = 16;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 requireBuild();
 
@@ -96,33 +96,20 @@ async function main() {
     const doc = await (await fetch(`${base}/api/docs/json`)).json();
     const operations = operationsOf(doc);
 
-    const adminToken = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+    const adminToken = await signInAdmin(base);
     const accounts = [{ ...ADMIN }];
     for (const [i, branch] of ['Traffic Fine Branch', 'Crime Branch'].entries()) {
       const officer = { username: `attack.officer${i}`, password: 'Officer@123' };
-      await call(base, 'POST', '/api/admin/users/create-officer', {
-        token: adminToken,
-        json: { ...officer, full_name: `Attack Officer ${i}`, officer_id: `ATTACK-${i}`, branch },
-      });
+      await createOfficer(base, adminToken, { ...officer, full_name: `Attack Officer ${i}`, officer_id: `ATTACK-${i}`, branch });
       accounts.push(officer);
     }
     const citizen = { username: 'attack.citizen', password: 'Citizen@123' };
-    await call(base, 'POST', '/api/auth/signup-citizen', {
-      multipart: multipartBody(
-        {
-          first_name: 'Attack',
-          second_name: 'Citizen',
-          date_of_birth: '1990-01-01',
-          ...citizen,
-          email: 'attack@example.lk',
-          mobile_number: '+94771234567',
-          identity_type: 'NIC',
-          identity_number: '199001012345',
-          address: '1 Attack Road, Colombo',
-          marital_status: 'Single',
-        },
-        Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
-      ),
+    await signUpCitizen(base, {
+      ...citizen,
+      first_name: 'Attack',
+      email: 'attack@example.lk',
+      identity_number: '199001012345',
+      address: '1 Attack Road, Colombo',
     });
     accounts.push(citizen);
     const tokens = [];

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
+import { call, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PDFS = Number(process.env.BENCH_PDFS ?? 60);
@@ -25,37 +26,21 @@ const TARGETS = {
   verify: { rate: 1000, p99Ms: 15 },
 };
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const OFFICER = { username: 'bench.clearance', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.applicant', password: 'Citizen@123' };
 const nicOf = (g) => `19${String(g).padStart(10, '0')}`;
 const referenceOf = (g) => `PCC-2026-${String(g).padStart(6, '0')}`;
 
 async function createAccounts(base) {
-  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
-  await call(base, 'POST', '/api/admin/users/create-officer', {
-    token: admin,
-    json: { ...OFFICER, full_name: 'Bench Clearance Officer', officer_id: 'BENCH-AD-1', branch: 'Admin Branch', station: 'Kollupitiya Police Station' },
+  await createOfficer(base, await signInAdmin(base), {
+    ...OFFICER,
+    full_name: 'Bench Clearance Officer',
+    officer_id: 'BENCH-AD-1',
+    branch: 'Admin Branch',
+    station: 'Kollupitiya Police Station',
   });
-  await call(base, 'POST', '/api/auth/signup-citizen', {
-    multipart: multipartBody(
-      {
-        first_name: 'Bench',
-        second_name: 'Applicant',
-        date_of_birth: '1990-01-01',
-        ...CITIZEN,
-        email: 'applicant@example.lk',
-        mobile_number: '+94771234567',
-        identity_type: 'NIC',
-        identity_number: '199001018888',
-        address: '1 Bench Road, Colombo',
-        marital_status: 'Single',
-      },
-      Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
-    ),
-  });
-  const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
-  return { officer: await login(OFFICER, 'police'), citizen: await login(CITIZEN, 'citizen') };
+  await signUpCitizen(base, { ...CITIZEN, second_name: 'Applicant', email: 'applicant@example.lk', identity_number: '199001018888' });
+  return { officer: await signIn(base, OFFICER, 'police'), citizen: await signIn(base, CITIZEN, 'citizen') };
 }
 
 /** 100,000 paid applications of the bench citizen (all finished, so none is open), the first 20,000 certified. */

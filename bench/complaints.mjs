@@ -10,7 +10,8 @@ import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
+import { call, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -23,8 +24,7 @@ const TARGETS = {
   booking: { perSecond: 500, connections: 16 },
 };
 
-// A 1×1 PNG and a minimal PDF: the small attachments of the booking run.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+// A minimal PDF (and accounts.mjs's 1×1 PNG): the small attachments of the booking run.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 // One formatter, made once: building an Intl.DateTimeFormat costs ~120 µs and the load generator shares
@@ -35,32 +35,18 @@ const colomboDay = (offsetDays = 0) => colomboFormat.format(new Date(Date.now() 
 const YEAR_OF_DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 
 async function prepareAccounts(base) {
-  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
+  const admin = await signInAdmin(base);
   const officer = { username: 'bench.traffic', password: 'Officer@123' };
-  await call(base, 'POST', '/api/admin/users/create-officer', {
-    token: admin,
-    json: { ...officer, full_name: 'Bench Traffic Officer', officer_id: 'BENCH-TR-1', branch: 'Traffic Branch', station: HOME_STATION },
+  await createOfficer(base, admin, {
+    ...officer,
+    full_name: 'Bench Traffic Officer',
+    officer_id: 'BENCH-TR-1',
+    branch: 'Traffic Branch',
+    station: HOME_STATION,
   });
   const citizen = { username: 'bench.citizen', password: 'Citizen@123' };
-  const signup = await call(base, 'POST', '/api/auth/signup-citizen', {
-    multipart: multipartBody(
-      {
-        first_name: 'Bench',
-        second_name: 'Citizen',
-        date_of_birth: '1990-01-01',
-        ...citizen,
-        email: 'bench@example.lk',
-        mobile_number: '+94771234567',
-        identity_type: 'NIC',
-        identity_number: '199001012345',
-        address: '1 Bench Road, Colombo',
-        marital_status: 'Single',
-      },
-      Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
-    ),
-  });
-  const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
-  return { admin, officer: await login(officer, 'police'), citizenUserId: signup.user.id };
+  const signup = await signUpCitizen(base, { ...citizen, email: 'bench@example.lk', identity_number: '199001012345' });
+  return { admin, officer: await signIn(base, officer, 'police'), citizenUserId: signup.user.id };
 }
 
 /** Upcoming appointments a citizen may hold (contracts MAX_UPCOMING_BOOKINGS): each bench citizen books at most this many. */

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, printTable, requireBuild, signIn, startServer, stopServer } from './server-process.mjs';
+import { signInAdmin } from './accounts.mjs';
+import { printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { postgres: 3000, pglite: 1000 };
@@ -40,7 +41,7 @@ async function createPgDatabase(pgBase) {
 async function measure(kind, serverOptions) {
   const server = await startServer(serverOptions);
   try {
-    const token = await signIn(server.base, { ...ADMIN, area: 'admin' });
+    const token = await signInAdmin(server.base);
     const opts = {
       url: `${server.base}/api/auth/getCurrentUserInfo`,
       connections: 10,

@@ -14,7 +14,8 @@ import { CITIZENS, FINES, citizenNic, citizenVehicle, exactOverview, fillFines }
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
-import { ADMIN, call, mintToken, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
+import { call, mintToken, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** The searches are measured this many times in a row; the target is judged on the worst run. */
@@ -28,36 +29,19 @@ const TARGETS = {
   officerList: { rate: 200, p99Ms: 30 },
 };
 
-// A 1×1 PNG for the bench citizen's signup photos.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
 const OFFICER = { username: 'bench.fines', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.citizen', password: 'Citizen@123' };
 
 /** A Traffic Fine Branch officer and a citizen, made through the API. Answers the officer's user id. */
 async function createAccounts(base) {
-  const admin = (await call(base, 'POST', '/api/auth/login', { json: { ...ADMIN, area: 'admin' } })).token;
-  const created = await call(base, 'POST', '/api/admin/users/create-officer', {
-    token: admin,
-    json: { ...OFFICER, full_name: 'Bench Fines Officer', officer_id: 'BENCH-TF-1', branch: 'Traffic Fine Branch', station: 'Kollupitiya Police Station' },
+  const created = await createOfficer(base, await signInAdmin(base), {
+    ...OFFICER,
+    full_name: 'Bench Fines Officer',
+    officer_id: 'BENCH-TF-1',
+    branch: 'Traffic Fine Branch',
+    station: 'Kollupitiya Police Station',
   });
-  await call(base, 'POST', '/api/auth/signup-citizen', {
-    multipart: multipartBody(
-      {
-        first_name: 'Bench',
-        second_name: 'Citizen',
-        date_of_birth: '1990-01-01',
-        ...CITIZEN,
-        email: 'bench@example.lk',
-        mobile_number: '+94771234567',
-        identity_type: 'NIC',
-        identity_number: '199001019999',
-        address: '1 Bench Road, Colombo',
-        marital_status: 'Single',
-      },
-      Object.fromEntries(['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }])),
-    ),
-  });
+  await signUpCitizen(base, { ...CITIZEN, email: 'bench@example.lk', identity_number: '199001019999' });
   return created.officer.user_id;
 }
 
@@ -65,10 +49,9 @@ async function createAccounts(base) {
 const SIGNED_IN_SESSIONS = 50;
 
 async function tokens(base) {
-  const login = async (u, area) => (await call(base, 'POST', '/api/auth/login', { json: { ...u, area } })).token;
   const citizens = [];
-  for (let i = 0; i < SIGNED_IN_SESSIONS; i++) citizens.push(await login(CITIZEN, 'citizen'));
-  return { officer: await login(OFFICER, 'police'), citizens };
+  for (let i = 0; i < SIGNED_IN_SESSIONS; i++) citizens.push(await signIn(base, CITIZEN, 'citizen'));
+  return { officer: await signIn(base, OFFICER, 'police'), citizens };
 }
 
 /**

@@ -44,6 +44,8 @@ export const currentUserSchema = z.object({
   officerId: z.string().nullable(),
   identity_number: z.string().nullable(),
   full_name: z.string().nullable(),
+  /** A citizen's home address as given at signup (forms start with it); null for staff. */
+  address: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const currentUserResponseSchema = z.object({ user: currentUserSchema });

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { bearer, signUpCitizen as signUpOtherCitizen, unique } from './fines.helpers';
+import { walkPages } from './pages.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 
@@ -153,3 +155,37 @@ for (const language of LANGUAGES) {
     await context.close();
   });
 }
+
+/** A list of 26 rows: 25 on the first page, one on the second. */
+const listOf = (page: Page, table: string) => ({
+  pages: page.getByRole('navigation', { name: `${table}: pages` }),
+  rows: page.getByRole('table', { name: table }).locator('tbody tr'),
+  pageSize: 25,
+  lastPageRows: 1,
+});
+
+test('the users list and the audit log page forward and back like every other list', async ({ browser, request }) => {
+  // 26 users whose usernames share a prefix, and a new officer's 26 sign-ins (audited): two pages of 25 each.
+  const prefix = unique('pg');
+  for (let i = 0; i < 26; i++) await signUpOtherCitizen(request, `${prefix}-${i}`);
+  const officer = { username: unique('pgofficer'), password: 'Secret12' };
+  const created = await request.post('/api/admin/users/create-officer', {
+    headers: await bearer(request, ADMIN, 'admin'),
+    data: { ...officer, full_name: 'Ruwan Kumara', officer_id: unique('PC-').toUpperCase(), branch: 'Crime Branch' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  for (let i = 0; i < 26; i++) await bearer(request, officer, 'police');
+
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/users');
+  await page.getByLabel('Search by username or name').fill(prefix);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await walkPages(page, listOf(page, 'Users'));
+
+  await page.goto('/admin/audit');
+  await page.getByLabel('Actor').fill(officer.username);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await walkPages(page, listOf(page, 'Audit log entries'));
+  await context.close();
+});

@@ -184,6 +184,9 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.getByLabel(/^NIC front/).setInputFiles({ name: 'nic-front.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Preview of NIC front' })).toBeVisible();
   await expect(page.getByTestId('upload-nicFront')).toContainText('nic-front.png');
+  // The chosen file is named once (by the picker), and the emptied input is still described by it.
+  await expect(page.getByTestId('upload-nicFront').getByText('nic-front.png')).toHaveCount(1);
+  await expect(page.getByLabel(/^NIC front/)).toHaveAccessibleDescription(/nic-front\.png/);
   await page.getByLabel(/^NIC back/).setInputFiles({ name: 'nic-back.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByTestId('upload-nicBack')).toContainText('PDF');
   await expect(page.getByTestId('upload-nicBack')).toContainText('nic-back.pdf');
@@ -195,7 +198,7 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.getByRole('button', { name: 'Remove Passport personal details page' }).click();
   await expect(page.getByTestId('upload-passportPersonalPage')).not.toContainText('passport.png');
   await page.getByLabel('Passport page with countries').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
-  await expect(page.getByText('Failed to upload Passport page with countries. Please try again.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to upload Passport page with countries. Please try again.' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await next(page);
 

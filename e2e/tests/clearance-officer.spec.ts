@@ -10,6 +10,7 @@ import {
   type PaidApplication,
 } from './clearance.helpers';
 import { signedInContext } from './fines.helpers';
+import { walkPages } from './pages.helpers';
 
 /**
  * The Admin Branch officer's clearance panel on /police/dashboard: finding an application, the modal with
@@ -174,6 +175,19 @@ test("the spec's other path: the officer uploads a PDF and attaches it to a comp
   const href = await modal.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const pdf = await context.request.get(href!);
   expect((await pdf.body()).toString('latin1')).toContain('Signed certificate');
+  await context.close();
+});
+
+test('the applications page forward and back by keyboard, with the same controls as every list', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  // 20 a page: with the fixture's, 21 more make at least two pages.
+  for (let i = 0; i < 21; i++) await applyAndPay(request);
+  const { context, page } = await officerDashboard(browser);
+  await walkPages(page, {
+    pages: page.getByRole('navigation', { name: 'Clearance applications: pages' }),
+    rows: page.locator('.clearance-officer tbody tr'),
+    pageSize: 20,
+  });
   await context.close();
 });
 

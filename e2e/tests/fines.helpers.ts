@@ -50,8 +50,7 @@ export async function bearer(request: APIRequestContext, who: { username: string
 }
 
 /** A fresh citizen, signed up through the API (multipart with real images), so its fines are its own. */
-export async function signUpCitizen(request: APIRequestContext) {
-  const username = unique('fine');
+export async function signUpCitizen(request: APIRequestContext, username = unique('fine')) {
   const password = 'Citizen@2026';
   const nic = uniqueNic();
   const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });

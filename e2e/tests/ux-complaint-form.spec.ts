@@ -25,8 +25,8 @@ test('the complaint text shows a character counter and says so when the 5,000 li
   await context.close();
 });
 
-// Issue 15, item 6: the complainant is usually the citizen: their name and identity number come filled in, editable.
-test("a citizen's complaint form starts with their own name and identity number, which they may change", async ({ browser, request }) => {
+// Issue 15, item 6: the complainant is usually the citizen: their name, identity number and home address come filled in, editable.
+test("a citizen's complaint form starts with their own name, identity number and home address, which they may change", async ({ browser, request }) => {
   const citizen = await signUpCitizen(request);
   const context = await signedInContext(browser, citizen, 'citizen');
   const page = await context.newPage();
@@ -34,7 +34,23 @@ test("a citizen's complaint form starts with their own name and identity number,
   const name = page.locator('#full_name');
   await expect(name).toHaveValue('Nimal Perera');
   await expect(page.locator('#id_number')).toHaveValue(citizen.nic);
+  // The address given at signup (complaints.helpers.ts).
+  const address = page.locator('#home_address');
+  await expect(address).toHaveValue('12 Galle Road, Colombo 03');
+  // Prefilled is untouched: no draft, so a link leaves without asking.
+  await page.locator('#main-nav a[href="/track"]').click();
+  await expect(page).toHaveURL(/\/track$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/complaints/crime');
+  await expect(address).toHaveValue('12 Galle Road, Colombo 03');
   await name.fill('Kamala Perera');
+  await expect(name).toHaveValue('Kamala Perera');
+  await address.fill('7 Temple Lane, Kandy');
+  // A change is kept as a draft over a reload (the browser's leave prompt, if any, answered Leave).
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(address).toHaveValue('7 Temple Lane, Kandy');
   await expect(name).toHaveValue('Kamala Perera');
   await context.close();
 });

@@ -15,6 +15,8 @@ export interface Principal {
   identityNumber: string | null;
   identityType: IdentityType | null;
   fullName: string | null;
+  /** A citizen's home address (from the profile the principal's lookup joins already); null for staff. */
+  address: string | null;
   jti: string;
   exp: number;
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../test/render';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, TablePages, type Column } from './DataTable';
 
 interface Fine {
   id: number;
@@ -89,23 +89,46 @@ describe('DataTable', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ id: i, plate: `CAR-${i + 1}`, amount: i, paidOn: null }));
     renderInApp(<DataTable caption="Issued fines" columns={columns} rows={many} rowKey={(f) => f.id} pageSize={5} />);
     const pages = screen.getByRole('navigation', { name: 'Issued fines: pages' });
-    const previous = within(pages).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement;
-    const next = within(pages).getByRole('button', { name: 'Next page' }) as HTMLButtonElement;
+    const previous = within(pages).getByRole('button', { name: 'Previous page' });
+    const next = within(pages).getByRole('button', { name: 'Next page' });
     expect(plates()).toEqual(['CAR-1', 'CAR-2', 'CAR-3', 'CAR-4', 'CAR-5']);
     expect(pages.textContent).toContain('Page 1 of 3');
-    expect(previous.disabled).toBe(true);
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(previous);
+    expect(pages.textContent).toContain('Page 1 of 3');
 
     fireEvent.click(next);
     fireEvent.click(next);
     expect(plates()).toEqual(['CAR-11', 'CAR-12']);
     expect(pages.textContent).toContain('Page 3 of 3');
-    expect(next.disabled).toBe(true);
+    // At the end Next stays focusable (a disabled button would drop the keyboard focus) but does nothing.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    next.focus();
+    fireEvent.click(next);
+    expect(pages.textContent).toContain('Page 3 of 3');
+    expect(document.activeElement).toBe(next);
 
     // Sorting starts again at the first page.
     fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
     fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
     expect(plates()).toEqual(['CAR-12', 'CAR-11', 'CAR-10', 'CAR-9', 'CAR-8']);
     expect(pages.textContent).toContain('Page 1 of 3');
+  });
+
+  it('server pages: "Page n" without a count, and no move while the page asked for is loading', () => {
+    const onPage = vi.fn();
+    const { rerender } = renderInApp(<TablePages caption="Users" page={1} hasNext busy onPage={onPage} />);
+    const pages = screen.getByRole('navigation', { name: 'Users: pages' });
+    expect(pages.textContent).toContain('Page 2');
+    expect(pages.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    expect(onPage).not.toHaveBeenCalled();
+    rerender(<TablePages caption="Users" page={1} hasNext onPage={onPage} />);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    expect(onPage).toHaveBeenLastCalledWith(0);
   });
 
   it('has no page controls when every row fits on one page, and starts at the first page for new rows', () => {

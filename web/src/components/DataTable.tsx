@@ -170,7 +170,7 @@ export function DataTable<Row>({
       ) : (
         table
       )}
-      {pages > 1 ? <TablePages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} /> : null}
+      <TablePages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} />
     </>
   );
 }
@@ -178,28 +178,42 @@ export function DataTable<Row>({
 /**
  * Previous / "Page n of m" / Next under a table (`page` counts from 0); also for pages the server makes,
  * where the count may be unknown (`pages` left out: "Page n", and `hasNext` says whether there is more).
+ * Nothing where everything fits on the first page.
+ * `busy`: the page asked for is still loading (the one before stays on screen), so neither button moves;
+ * otherwise a second Next would be counted from the page still shown.
+ * The buttons are aria-disabled rather than disabled: a disabled button drops the keyboard focus, and
+ * Next on the last page (or while loading) would leave the user at the top of the document.
  */
 export function TablePages({
   caption,
   page,
   pages,
   hasNext = pages !== undefined && page < pages - 1,
+  busy = false,
   onPage,
 }: {
   caption: string;
   page: number;
   pages?: number;
   hasNext?: boolean;
+  busy?: boolean;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  if (page === 0 && !hasNext) return null;
+  const move = (to: number, allowed: boolean) => ({
+    'aria-disabled': !allowed || busy || undefined,
+    onClick: () => {
+      if (allowed && !busy) onPage(to);
+    },
+  });
   return (
-    <nav className="data-table__pages" aria-label={t('table.pages', { table: caption })}>
-      <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => onPage(page - 1)}>
+    <nav className="data-table__pages" aria-label={t('table.pages', { table: caption })} aria-busy={busy || undefined}>
+      <button type="button" className="button button--ghost button--small" {...move(page - 1, page > 0)}>
         {t('table.previous')}
       </button>
       <span aria-live="polite">{pages === undefined ? t('table.page', { page: page + 1 }) : t('table.pageOf', { page: page + 1, pages })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+      <button type="button" className="button button--ghost button--small" {...move(page + 1, hasNext)}>
         {t('table.next')}
       </button>
     </nav>

@@ -12,7 +12,8 @@ type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'cla
  * A file input whose button and "no file chosen" are in the page's language: the browser's own control
  * words follow the browser, not the page. The native input stays (keyboard, screen readers, the field's
  * label and error), unseen; the visible parts repeat nothing to assistive technology. Used inside FormField
- * like any input (its id, aria-* and handlers reach the input).
+ * like any input (its id, aria-* and handlers reach the input). The name's id is `<id>-file-name`, for a
+ * field whose input is emptied after each upload to point its description at.
  */
 export function FilePicker({ ref, onChange, fileName: shownName, ...input }: FilePickerProps) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function FilePicker({ ref, onChange, fileName: shownName, ...input }: Fil
       <span className="button button--secondary file-picker__button" aria-hidden="true">
         {t('file.choose')}
       </span>
-      <span className="file-picker__name" aria-hidden="true">
+      <span className="file-picker__name" id={input.id ? `${input.id}-file-name` : undefined} aria-hidden="true">
         {(shownName === undefined ? fileName : shownName) ?? t('file.none')}
       </span>
     </label>

@@ -12,6 +12,14 @@ export interface FieldProps {
   children: ReactElement<Record<string, unknown>>;
   /** For a long text with a maxLength: shows how much of it is used, and says so when the limit is reached. */
   counter?: { value: string | undefined; max: number };
+  /** The error is an action's failure (an upload refused), not a check on submit: announced as it appears. */
+  errorAlert?: boolean;
+  /** More descriptions of the control (ids), beside the hint, counter and error. */
+  describedBy?: string;
+  /** More of the field after its control (an upload's progress and preview). */
+  extra?: ReactNode;
+  className?: string;
+  testId?: string;
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -23,10 +31,10 @@ export function useValidationText() {
 }
 
 /** A labelled input with its hint and error tied to it for screen readers. */
-export function FormField({ id, label, error, hint, required, children, counter }: FieldProps) {
+export function FormField({ id, label, error, hint, required, children, counter, errorAlert, describedBy: more, extra, className, testId }: FieldProps) {
   const text = useValidationText();
   const { t } = useTranslation();
-  const describedBy = [hint ? `${id}-hint` : null, counter ? `${id}-counter` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? `${id}-hint` : null, counter ? `${id}-counter` : null, error ? `${id}-error` : null, more].filter(Boolean).join(' ') || undefined;
   const used = counter?.value?.length ?? 0;
   const atLimit = counter ? used >= counter.max : false;
   const control = isValidElement(children)
@@ -38,7 +46,7 @@ export function FormField({ id, label, error, hint, required, children, counter 
       })
     : children;
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
+    <div className={['field', error && 'field--error', className].filter(Boolean).join(' ')} data-testid={testId}>
       <label htmlFor={id}>
         {label}
         {required ? (
@@ -56,6 +64,7 @@ export function FormField({ id, label, error, hint, required, children, counter 
         </p>
       ) : null}
       {control}
+      {extra}
       {counter ? (
         <p className={`field__counter${atLimit ? ' field__counter--limit' : ''}`} id={`${id}-counter`} aria-live="polite">
           {atLimit
@@ -64,7 +73,7 @@ export function FormField({ id, label, error, hint, required, children, counter 
         </p>
       ) : null}
       {error ? (
-        <p className="field__error" id={`${id}-error`}>
+        <p className="field__error" id={`${id}-error`} role={errorAlert ? 'alert' : undefined}>
           {text(error)}
         </p>
       ) : null}

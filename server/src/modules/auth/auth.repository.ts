@@ -26,6 +26,7 @@ function createPrincipalLookup(db: Database) {
     identityType: citizenProfiles.identityType,
     citizenFirstName: citizenProfiles.firstName,
     citizenSecondName: citizenProfiles.secondName,
+    citizenAddress: citizenProfiles.address,
   };
   // No limit: jti is the primary key. The jti is the query's only parameter.
   const prepared = db

@@ -91,6 +91,7 @@ export function createAuthService(deps: {
       identityNumber: row.identityNumber,
       identityType: row.identityType,
       fullName: row.officerName ?? (row.citizenFirstName ? `${row.citizenFirstName} ${row.citizenSecondName}` : null),
+      address: row.citizenAddress,
       jti: claims.jti,
       exp: claims.exp,
     };
@@ -175,6 +176,7 @@ export function createAuthService(deps: {
         officerId: p.officerCode,
         identity_number: p.identityNumber,
         full_name: p.fullName,
+        address: p.address,
       };
     },
 

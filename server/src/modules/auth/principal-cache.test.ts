@@ -19,6 +19,7 @@ const principal = (userId: number, jti: string): Principal => ({
   identityNumber: null,
   identityType: null,
   fullName: null,
+  address: null,
   jti,
   exp: 0,
 });

@@ -52,6 +52,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
           officerId: null,
           identity_number: c.identityNumber,
           full_name: 'Nadeesha Jayawardena',
+          address: '12 Temple Road, Kandy',
         },
       });
     }
@@ -117,7 +118,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   it('shows an administrator their station', async () => {
     const token = await login(t, 'admin', 'Admin@12345', 'admin');
     const res = await me('getCurrentUserInfo', bearer(token));
-    expect(res.json().user).toMatchObject({ username: 'admin', role: 'admin', station: 'Kollupitiya Police Station', branch: null });
+    expect(res.json().user).toMatchObject({ username: 'admin', role: 'admin', station: 'Kollupitiya Police Station', branch: null, address: null });
   });
 });
 

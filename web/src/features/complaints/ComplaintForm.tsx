@@ -43,12 +43,13 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   const { t, i18n } = useTranslation(['complaints', 'errors']);
   const format = useFormat();
   const stationName = useStationName();
-  // The signed-in citizen's own name and identity number come filled in (editable): the usual complainant.
+  // The signed-in citizen's own name, identity number and home address come filled in (editable): the usual complainant.
   const { user } = useSession();
   const [untouched] = useState<ComplaintFormValues>(() => ({
     ...emptyComplaintForm,
     full_name: user?.full_name ?? '',
     id_number: user?.identity_number ?? '',
+    home_address: user?.address ?? '',
   }));
   const form = useForm<ComplaintFormValues>({
     resolver: complaintResolver(type),

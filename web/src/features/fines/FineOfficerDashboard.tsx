@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, TablePages } from '../../components/DataTable';
+import { useKeysetPages } from '../../components/keyset-pages';
 import { QueryState } from '../../components/QueryState';
 import { useDebounced } from '../../lib/use-debounced';
 import { paths } from '../../paths';
@@ -15,10 +16,9 @@ export function FineOfficerDashboard() {
   const column = useFineColumns();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
-  // The pages walked so far (each page's `before`), for the search they belong to: another search starts again.
-  const [paging, setPaging] = useState<{ term: string; cursors: string[] }>({ term, cursors: [] });
-  const cursors = paging.term === term ? paging.cursors : [];
-  const list = useOfficerFines(term, cursors.at(-1));
+  // Each page's `before`, for the search it belongs to: another search starts again.
+  const pages = useKeysetPages(term);
+  const list = useOfficerFines(term, pages.cursor ?? undefined);
   // The server orders the pages (newest first): sorting one page in the browser would mislead.
   const columns = [column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt].map((c) => ({
     ...c,
@@ -79,15 +79,12 @@ export function FineOfficerDashboard() {
                 rows={fines}
                 rowKey={(fine) => fine.id}
               />
-              {cursors.length > 0 || next_cursor ? (
-                <TablePages
-                  caption={t('officer.issuedFines')}
-                  page={cursors.length}
-                  pages={total_exact ? Math.max(1, Math.ceil(total / page_size)) : undefined}
-                  hasNext={next_cursor !== null}
-                  onPage={(next) => setPaging({ term, cursors: next > cursors.length && next_cursor ? [...cursors, next_cursor] : cursors.slice(0, next) })}
-                />
-              ) : null}
+              <TablePages
+                caption={t('officer.issuedFines')}
+                pages={total_exact ? Math.max(1, Math.ceil(total / page_size)) : undefined}
+                busy={list.isPlaceholderData}
+                {...pages.controls(next_cursor)}
+              />
             </>
           )}
         </QueryState>

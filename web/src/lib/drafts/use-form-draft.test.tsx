@@ -22,6 +22,7 @@ const citizen = (id: number): CurrentUser => ({
   officerId: null,
   identity_number: null,
   full_name: null,
+  address: null,
 });
 
 const EMPTY = { story: '', password: '' };

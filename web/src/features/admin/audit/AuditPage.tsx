@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry } from '@pes/contracts';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../../components/DataTable';
+import { useKeysetPages } from '../../../components/keyset-pages';
 import { useFormat } from '../../../components/format';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
@@ -18,13 +19,13 @@ export function AuditPage() {
   const format = useFormat();
   const [draft, setDraft] = useState<AuditFilter>(EMPTY);
   const [filter, setFilter] = useState<AuditFilter>(EMPTY);
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const audit = useAuditPage(filter, cursors.at(-1) ?? null);
+  const pages = useKeysetPages(JSON.stringify(filter));
+  const audit = useAuditPage(filter, pages.cursor);
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setFilter({ ...draft, actor: draft.actor.trim() });
-    setCursors([null]);
+    pages.restart();
   };
 
   const columns: Column<AuditEntry>[] = [
@@ -91,24 +92,7 @@ export function AuditPage() {
               ) : (
                 <DataTable caption={t('audit.caption')} columns={columns} rows={page.entries} rowKey={(e) => e.id} />
               )}
-              <nav className="admin-area__pages" aria-label={t('audit.caption')}>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={cursors.length === 1}
-                  onClick={() => setCursors(cursors.slice(0, -1))}
-                >
-                  {t('pages.previous')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={!page.next_cursor}
-                  onClick={() => page.next_cursor && setCursors([...cursors, page.next_cursor])}
-                >
-                  {t('pages.next')}
-                </button>
-              </nav>
+              <TablePages caption={t('audit.caption')} busy={audit.isPlaceholderData} {...pages.controls(page.next_cursor)} />
             </>
           )}
         </QueryState>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLES, USER_SEARCH_MAX, type AdminUserRow, type Role } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../../components/DataTable';
+import { useKeysetPages } from '../../../components/keyset-pages';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
 import { paths } from '../../../paths';
@@ -18,17 +19,15 @@ export function UsersPage() {
   const stationName = useStationName();
   const [draft, setDraft] = useState({ search: '', role: '' as Role | '' });
   const [filter, setFilter] = useState(draft);
-  // The cursors of the pages shown so far: the last is the current page's (null for the first).
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const users = useUsersPage(filter.search, filter.role, cursor);
+  const pages = useKeysetPages(JSON.stringify(filter));
+  const users = useUsersPage(filter.search, filter.role, pages.cursor);
   const [selected, setSelected] = useState<AdminUserRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setFilter({ search: draft.search.trim(), role: draft.role });
-    setCursors([null]);
+    pages.restart();
   };
   const displayName = (u: AdminUserRow) => u.name ?? u.username;
 
@@ -107,24 +106,7 @@ export function UsersPage() {
                     rowClassName={(u) => (u.id === selected?.id ? 'admin-area__row--selected' : undefined)}
                   />
                 )}
-                <nav className="admin-area__pages" aria-label={t('users.caption')}>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    disabled={cursors.length === 1}
-                    onClick={() => setCursors(cursors.slice(0, -1))}
-                  >
-                    {t('pages.previous')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    disabled={!page.next_cursor}
-                    onClick={() => page.next_cursor && setCursors([...cursors, page.next_cursor])}
-                  >
-                    {t('pages.next')}
-                  </button>
-                </nav>
+                <TablePages caption={t('users.caption')} busy={users.isPlaceholderData} {...pages.controls(page.next_cursor)} />
               </>
             )}
           </QueryState>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_MIME_TYPES, MAX_UPLOAD_BYTES, type ClearanceDocument } from '@pes/contracts';
-import { useValidationText } from '../../../components/FormField';
+import { FormField, useValidationText } from '../../../components/FormField';
 import { uploadDocument } from './upload';
 import { fieldId } from './wizard-form';
 import { FilePicker } from '../../../components/FilePicker';
@@ -58,76 +58,56 @@ export function DocumentUpload({ document, required, value, error, onChange }: P
     }
   };
 
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null, failure ? `${id}-failure` : null].filter(Boolean).join(' ');
+  // The input is emptied after each upload (to take the same file again), so the picker's name says what is kept.
   return (
-    <div className={`field clearance-upload${error || failure ? ' field--error' : ''}`} data-testid={`upload-${document}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <span className="field__optional"> ({t('common:form.optional')})</span>
-        )}
-      </label>
-      <p className="field__hint" id={`${id}-hint`}>
-        {t('apply.uploadHint')}
-      </p>
-      <FilePicker
-        ref={inputRef}
-        id={id}
-        fileName={value?.name ?? null}
-        accept={DOCUMENT_ACCEPT}
-        aria-invalid={error || failure ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => void choose(e.target.files?.[0])}
-      />
-      {progress !== null ? (
-        <div className="clearance-upload__progress">
-          <progress max={1} value={progress} aria-label={t('apply.uploading', { document: label })} />
-          <span aria-hidden="true">{Math.round(progress * 100)}%</span>
-        </div>
-      ) : null}
-      {value && progress === null ? (
-        <div className="clearance-upload__preview">
-          {preview ? (
-            <img src={preview} alt={t('apply.previewAlt', { document: label })} />
-          ) : (
-            <span className="clearance-upload__icon" aria-hidden="true">
-              {value.type === 'application/pdf' ? 'PDF' : 'IMG'}
-            </span>
-          )}
-          <span className="clearance-upload__name">{value.name}</span>
-          <button type="button" className="button button--secondary" onClick={() => inputRef.current?.click()}>
-            {t('apply.replace')}
-            <span className="visually-hidden"> {label}</span>
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => {
-              setPreview(null);
-              onChange(null);
-            }}
-          >
-            {t('apply.remove')}
-            <span className="visually-hidden"> {label}</span>
-          </button>
-        </div>
-      ) : null}
-      {failure ? (
-        <p className="field__error" id={`${id}-failure`} role="alert">
-          {failure}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {text(error)}
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      id={id}
+      label={label}
+      required={required}
+      hint={t('apply.uploadHint')}
+      error={failure ?? error}
+      errorAlert={failure !== null}
+      describedBy={value ? `${id}-file-name` : undefined}
+      className="clearance-upload"
+      testId={`upload-${document}`}
+      extra={
+        <>
+          {progress !== null ? (
+            <div className="clearance-upload__progress">
+              <progress max={1} value={progress} aria-label={t('apply.uploading', { document: label })} />
+              <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+            </div>
+          ) : null}
+          {value && progress === null ? (
+            <div className="clearance-upload__preview">
+              {preview ? (
+                <img src={preview} alt={t('apply.previewAlt', { document: label })} />
+              ) : (
+                <span className="clearance-upload__icon" aria-hidden="true">
+                  {value.type === 'application/pdf' ? 'PDF' : 'IMG'}
+                </span>
+              )}
+              <button type="button" className="button button--secondary" onClick={() => inputRef.current?.click()}>
+                {t('apply.replace')}
+                <span className="visually-hidden"> {label}</span>
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  setPreview(null);
+                  onChange(null);
+                }}
+              >
+                {t('apply.remove')}
+                <span className="visually-hidden"> {label}</span>
+              </button>
+            </div>
+          ) : null}
+        </>
+      }
+    >
+      <FilePicker ref={inputRef} fileName={value?.name ?? null} accept={DOCUMENT_ACCEPT} onChange={(e) => void choose(e.target.files?.[0])} />
+    </FormField>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLEARANCE_OFFICER_STATUSES, type ClearanceListItem, type ClearanceOfficerStatus } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
 import { QueryState } from '../../../components/QueryState';
@@ -105,27 +105,13 @@ export function ClearanceOfficerPanel() {
               rowKey={(a) => a.id}
               onRowClick={(a) => setOpenId(a.id)}
             />
-            {data.page > 1 || data.has_more ? (
-              <nav className="data-table__pages" aria-label={t('officer.pages')}>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={data.page <= 1 || applications.isFetching}
-                  onClick={() => setPage(data.page - 1)}
-                >
-                  {t('officer.previous')}
-                </button>
-                <span aria-live="polite">{t('officer.page', { page: data.page })}</span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={!data.has_more || applications.isFetching}
-                  onClick={() => setPage(data.page + 1)}
-                >
-                  {t('officer.next')}
-                </button>
-              </nav>
-            ) : null}
+            <TablePages
+              caption={t('officer.title')}
+              page={data.page - 1}
+              hasNext={data.has_more}
+              busy={applications.isPlaceholderData}
+              onPage={(to) => setPage(to + 1)}
+            />
           </>
         )}
       </QueryState>

@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Walks a server-paged list one page forward and back by keyboard, through the controls every list shares
+ * (TablePages): "Page n" said, the focus kept on the button pressed, Previous refused on the first page.
+ * `lastPageRows`: the second page is the last, with this many rows, and Next refuses there too; without
+ * it, the second page only has to start with another row.
+ */
+export async function walkPages(page: Page, list: { pages: Locator; rows: Locator; pageSize: number; lastPageRows?: number }) {
+  const { pages, rows, pageSize, lastPageRows } = list;
+  await expect(rows).toHaveCount(pageSize);
+  await expect(pages).toContainText('Page 1');
+  const firstRow = await rows.first().textContent();
+  const previous = pages.getByRole('button', { name: 'Previous page' });
+  const next = pages.getByRole('button', { name: 'Next page' });
+  await expect(previous).toBeDisabled();
+
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(pages).toContainText('Page 2');
+  await expect(next).toBeFocused();
+  if (lastPageRows === undefined) {
+    await expect(rows.first()).not.toHaveText(firstRow!);
+  } else {
+    await expect(rows).toHaveCount(lastPageRows);
+    await expect(next).toBeDisabled();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText('Page 2');
+  }
+
+  await previous.focus();
+  await page.keyboard.press('Enter');
+  await expect(pages).toContainText('Page 1');
+  await expect(rows).toHaveCount(pageSize);
+  await expect(rows.first()).toHaveText(firstRow!);
+  await expect(previous).toBeFocused();
+  await expect(previous).toBeDisabled();
+}
