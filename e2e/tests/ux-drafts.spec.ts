@@ -158,7 +158,7 @@ test('the session ends mid-complaint: Submit leads to sign in with a notice, the
   await page.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('male');
   await page.getByRole('textbox', { name: 'NIC or passport number', exact: true }).fill('198807412345');
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('0771234567');
-  await page.getByRole('textbox', { name: 'Home address', exact: true }).fill('12 Galle Road, Colombo 03');
+  await page.getByRole('textbox', { name: 'Home address', exact: true }).fill('45 Duplication Road, Colombo 04');
   await page.getByRole('textbox', { name: 'What happened', exact: true }).fill('My bicycle was taken from outside the pharmacy.');
   await page.locator('#when').fill(`${colomboDay(-1)}T18:30`);
   await page.getByRole('textbox', { name: 'Where it happened', exact: true }).fill('Galle Road, Kollupitiya');
@@ -180,7 +180,7 @@ test('the session ends mid-complaint: Submit leads to sign in with a notice, the
   await signIn(page, citizen);
   await expect(page).toHaveURL(/\/complaints\/crime$/);
   await expect(page.getByRole('textbox', { name: 'What happened', exact: true })).toHaveValue('My bicycle was taken from outside the pharmacy.');
-  await expect(page.getByRole('textbox', { name: 'Home address', exact: true })).toHaveValue('12 Galle Road, Colombo 03');
+  await expect(page.getByRole('textbox', { name: 'Home address', exact: true })).toHaveValue('45 Duplication Road, Colombo 04');
   await expect(slotSelect).toHaveValue(slotValue);
 
   await page.getByRole('button', { name: 'Submit complaint' }).click();
