@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout/Layout';
-import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
+import { NotForStaff, RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
 import { paths } from '../paths';
 import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
 import { area, AreaBoundary } from './area';
@@ -61,6 +61,12 @@ const citizen = (Page: ComponentType) => (
     <Page />
   </RequireCitizen>
 );
+/** A citizen's page a visitor may begin before signing in. */
+const notForStaff = (Page: ComponentType) => (
+  <NotForStaff>
+    <Page />
+  </NotForStaff>
+);
 const adminOnly = (Page: ComponentType) => (
   <RequireAdmin>
     <Page />
@@ -100,7 +106,7 @@ export const routes: RouteObject[] = [
       { path: paths.finesCancel, element: <FineCancelPage /> },
       { path: paths.checkout, element: <CheckoutPage /> },
       { path: paths.clearance, element: <ClearanceInfoPage /> },
-      { path: paths.clearanceApply, element: <ClearanceApplyPage /> },
+      { path: paths.clearanceApply, element: notForStaff(ClearanceApplyPage) },
       { path: paths.clearanceSuccess, element: <ClearanceSuccessPage /> },
       { path: paths.clearanceCancel, element: <ClearanceCancelPage /> },
       { path: paths.verifyCertificate, element: <VerifyCertificatePage /> },
