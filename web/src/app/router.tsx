@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@pes/contracts';
 import { sessionStore } from '../lib/session/session-storage';
 import { Layout } from '../components/layout/Layout';
-import { RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
+import { NotForStaff, RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
 import { paths } from '../paths';
 import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
 import { area, AreaBoundary, type AreaPage } from './area';
@@ -74,6 +74,15 @@ const citizen = (Page: AreaPage): LazyRoute => ({
   ),
   handle: { preload: pageOrSignIn('citizen', Page, LoginPage) },
 });
+/** A citizen's page a visitor may begin before signing in. */
+const notForStaff = (Page: AreaPage): LazyRoute => ({
+  element: (
+    <NotForStaff>
+      <Page />
+    </NotForStaff>
+  ),
+  handle: { preload: Page.preload },
+});
 const adminOnly = (Page: AreaPage): LazyRoute => ({
   element: (
     <RequireAdmin>
@@ -122,7 +131,7 @@ export const routes: RouteObject[] = [
       { path: paths.finesCancel, ...open(FineCancelPage) },
       { path: paths.checkout, ...open(CheckoutPage) },
       { path: paths.clearance, ...open(ClearanceInfoPage) },
-      { path: paths.clearanceApply, ...open(ClearanceApplyPage) },
+      { path: paths.clearanceApply, ...notForStaff(ClearanceApplyPage) },
       { path: paths.clearanceSuccess, ...open(ClearanceSuccessPage) },
       { path: paths.clearanceCancel, ...open(ClearanceCancelPage) },
       { path: paths.verifyCertificate, ...open(VerifyCertificatePage) },

@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, Link } from 'react-router';
+import { Outlet, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSelector } from './LanguageSelector';
 import { Footer } from './Footer';
+import { MainNav } from './MainNav';
 import { homePathFor, navItemsFor } from './nav-items';
 import { useViewer } from './use-viewer';
 
@@ -48,17 +49,7 @@ export function Layout() {
           >
             {t('nav.menu')}
           </button>
-          <nav id="main-nav" aria-label={t('nav.label')} className={menuOpen ? 'main-nav main-nav--open' : 'main-nav'}>
-            <ul>
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} onClick={() => setMenuOpen(false)}>
-                    {t(item.key)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav items={nav} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
           <div className="top-bar__tools">
             <LanguageSelector />
             <AccountMenu />

@@ -7,7 +7,7 @@ export interface Viewer {
   branch: Branch | null;
 }
 
-interface NavItem {
+export interface NavItem {
   to: string;
   /** A key of the common namespace. */
   key: string;

@@ -7,6 +7,7 @@ import { LoginForm } from './LoginForm';
 import { useLoginErrorText } from './login-errors';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import { SessionEndedNotice } from './SessionEndedNotice';
+import { SignedInAsNotice } from './SignedInAsNotice';
 import './auth.css';
 
 const adminDestination = () => staffDestination('admin');
@@ -24,6 +25,7 @@ export function AdminLoginPage() {
       <PageTitle subtitle={t('adminLogin.lead')}>{t('common:pageTitles.adminLogin')}</PageTitle>
       <div className="card">
         <SessionEndedNotice signInPath={paths.adminLogin} />
+        <SignedInAsNotice pageRole="admin" />
         <LoginForm area="admin" errorText={errorText} submitLabel={t('login.submit')} />
       </div>
     </section>

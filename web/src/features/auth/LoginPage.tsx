@@ -8,6 +8,7 @@ import { useLoginErrorText } from './login-errors';
 import { takeReturnPath } from '../../lib/session/return-path';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import { SessionEndedNotice } from './SessionEndedNotice';
+import { SignedInAsNotice } from './SignedInAsNotice';
 import './auth.css';
 
 /** Where a citizen goes after signing in: the page they wanted, unless that is a sign-in page or a staff area. */
@@ -37,6 +38,7 @@ export function LoginPage() {
       <PageTitle subtitle={t('login.lead')}>{t('common:pageTitles.login')}</PageTitle>
       <div className="card">
         <SessionEndedNotice signInPath={paths.login} />
+        <SignedInAsNotice pageRole="citizen" />
         {signedUp ? <Alert kind="success">{t('login.signupDone')}</Alert> : null}
         <LoginForm area="citizen" errorText={errorText} submitLabel={t('login.submit')} />
         <p className="auth-page__switch">

@@ -6,6 +6,7 @@ import { LoginForm } from './LoginForm';
 import { useLoginErrorText } from './login-errors';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 import { SessionEndedNotice } from './SessionEndedNotice';
+import { SignedInAsNotice } from './SignedInAsNotice';
 import './auth.css';
 
 const policeDestination = () => staffDestination('police');
@@ -22,6 +23,7 @@ export function PoliceLoginPage() {
       <PageTitle subtitle={t('policeLogin.lead')}>{t('common:pageTitles.policeLogin')}</PageTitle>
       <div className="card">
         <SessionEndedNotice signInPath={paths.policeLogin} />
+        <SignedInAsNotice pageRole="police_officer" />
         <LoginForm area="police" errorText={errorText} submitLabel={t('login.submit')} />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { sessionStore } from '../../lib/session/session-storage';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
 import { rememberReturnPath } from '../../lib/session/return-path';
+import { StaffOnCitizenPage } from './StaffOnCitizenPage';
 
 function Checking({ text }: { text: string }) {
   return (
@@ -15,16 +16,31 @@ function Checking({ text }: { text: string }) {
   );
 }
 
-/** Citizen-only pages: anyone whose stored app_role is not citizen goes to /login, which brings them back. */
+const isStaff = (role: string) => role === 'admin' || role === 'police_officer';
+
+/**
+ * Citizen-only pages: signed-in staff are told the page is for citizens (the citizen sign-in page would refuse
+ * them); anyone else whose stored app_role is not citizen goes to /login, which brings them back.
+ */
 export function RequireCitizen({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
   const { t } = useTranslation();
   if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
+  if (state.status === 'authenticated' && isStaff(state.user.role)) return <StaffOnCitizenPage user={state.user} />;
   if (state.status !== 'authenticated' || sessionStore.role() !== 'citizen') {
     rememberReturnPath(location.pathname + location.search);
     return <Navigate to={paths.login} replace />;
   }
+  return <>{children}</>;
+}
+
+/** Citizen pages that visitors may start (they sign in on the way): staff are told the page is for citizens. */
+export function NotForStaff({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const { t } = useTranslation();
+  if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
+  if (state.status === 'authenticated' && isStaff(state.user.role)) return <StaffOnCitizenPage user={state.user} />;
   return <>{children}</>;
 }
 

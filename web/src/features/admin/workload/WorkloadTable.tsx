@@ -99,7 +99,15 @@ export function WorkloadTable() {
           data.rows.length === 0 ? (
             <p className="admin-area__muted">{t('workload.none')}</p>
           ) : (
-            <DataTable caption={t('workload.caption')} captionHidden columns={columns} rows={data.rows} rowKey={(r) => r.officer_row_id} pageSize={25} />
+            <DataTable
+              caption={t('workload.caption')}
+              captionHidden
+              className="workload__table"
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => r.officer_row_id}
+              pageSize={25}
+            />
           )
         }
       </QueryState>
