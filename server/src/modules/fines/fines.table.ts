@@ -46,8 +46,10 @@ export const fines = pgTable(
     // Citizen search (all three match) and history (type + number, then status/paid_at filtered).
     index('fines_citizen_search_idx').on(t.citizenIdentityType, t.citizenIdentityNumber, t.vehicleKey),
     // The officer's list, newest first (pages continue after a fine's issued_at and id), and its prefix
-    // search on vehicle or identity number.
-    index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt.desc(), t.id.desc()),
+    // search on vehicle or identity number. Ascending on purpose: read backwards it gives `issued_at desc, id desc`
+    // exactly, where Drizzle's .desc() would make it DESC NULLS LAST, which that order cannot use (a sort of all
+    // the officer's fines on every page: seconds at a million).
+    index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt, t.id),
     index('fines_officer_vehicle_idx').on(t.issuedByUserId, t.vehicleKey.op('text_pattern_ops')),
     index('fines_officer_identity_idx').on(t.issuedByUserId, t.citizenIdentityNumber.op('text_pattern_ops')),
   ],
