@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../test/render';
 import { DataTable, TablePages, type Column } from './DataTable';
@@ -31,7 +31,28 @@ const plates = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-afterEach(cleanup);
+/** jsdom lays nothing out: each box is as wide as `boxWidth` says, and its content as wide as `contentWidth`. */
+const layout = { boxWidth: 400, contentWidth: 400 };
+let resized: Array<() => void> = [];
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    constructor(private readonly callback: () => void) {
+      resized.push(callback);
+    }
+    observe() {}
+    disconnect() {
+      resized = resized.filter((c) => c !== this.callback);
+    }
+  },
+);
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => layout.boxWidth });
+Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => layout.contentWidth });
+
+afterEach(() => {
+  cleanup();
+  Object.assign(layout, { boxWidth: 400, contentWidth: 400 });
+});
 
 describe('DataTable', () => {
   it('is a table named by its caption, with a header per column and each value labelled for the stacked layout', () => {
@@ -179,5 +200,22 @@ describe('DataTable', () => {
   it('can leave the table bare, without a box that scrolls', () => {
     const { container } = renderInApp(<DataTable caption="Fines by hour" columns={columns} rows={FINES} rowKey={(f) => f.id} frame="none" />);
     expect(container.firstElementChild?.tagName).toBe('TABLE');
+  });
+});
+
+describe('a table wider than the screen', () => {
+  it('scrolls in a box that takes the keyboard focus and is named after the table, only while it is too wide', () => {
+    renderInApp(<DataTable caption="Top violations" columns={columns} rows={FINES} rowKey={(f) => f.id} stacked={false} />);
+    expect(screen.queryByRole('region', { name: 'Top violations' })).toBeNull();
+
+    layout.contentWidth = 640;
+    act(() => resized.forEach((callback) => callback()));
+    const box = screen.getByRole('region', { name: 'Top violations' });
+    expect(box.tabIndex).toBe(0);
+    expect(within(box).getByRole('table', { name: 'Top violations' })).toBeTruthy();
+
+    layout.contentWidth = 380;
+    act(() => resized.forEach((callback) => callback()));
+    expect(screen.queryByRole('region', { name: 'Top violations' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './data-table.css';
 
@@ -166,12 +166,37 @@ export function DataTable<Row>({
           {table}
         </div>
       ) : frame === 'scroll-x' ? (
-        <div className="table-wrap">{table}</div>
+        <SidewaysScroll caption={caption}>{table}</SidewaysScroll>
       ) : (
         table
       )}
       <TablePages caption={caption} page={page} pages={pages} onPage={(next) => setPaging({ page: next, rows })} />
     </>
+  );
+}
+
+/**
+ * A table that may be wider than the screen (long Sinhala and Tamil headers on a phone). When it is, the box it
+ * scrolls in takes the keyboard focus and is named after the table, so the hidden columns can be reached with the
+ * arrow keys; when it fits, the box is no extra Tab stop.
+ */
+function SidewaysScroll({ caption, children }: { caption: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="table-wrap" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
+      {children}
+    </div>
   );
 }
 

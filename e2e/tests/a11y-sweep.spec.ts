@@ -1,0 +1,101 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from './clearance.helpers';
+import { signedInContext, type Area } from './fines.helpers';
+
+// Issue 15: axe finds no serious or critical violation on any page, in the three languages, at phone and desktop
+// widths, for everyone who uses the portal (each sees other pages, and staff see their own header).
+const LANGUAGES = ['en', 'si', 'ta'] as const;
+const WIDTHS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+interface Viewer {
+  who: string;
+  account?: { username: string; password: string; area: Area };
+  pages: string[];
+}
+
+const VIEWERS: Viewer[] = [
+  {
+    who: 'a visitor',
+    pages: [
+      '/',
+      '/guidance',
+      '/track',
+      '/login',
+      '/signup',
+      '/pay-fine',
+      '/clearance',
+      '/clearance/apply',
+      '/anonymous-complaint',
+      '/anonymous-complaint/track',
+      '/verify/PCC-2026-000000',
+      '/admin',
+      '/police/login',
+      '/no-such-page',
+    ],
+  },
+  {
+    who: 'a citizen',
+    account: { username: 'citizen', password: 'Citizen@123', area: 'citizen' },
+    pages: [
+      '/complaint',
+      '/complaints/traffic',
+      '/complaints/crime',
+      '/complaints/minor-offence',
+      '/track-complaint',
+      '/pay-fine',
+      '/track-fine',
+      '/track-clearance',
+    ],
+  },
+  {
+    who: 'a Traffic Fine Branch officer',
+    account: { username: 'fines.officer', password: 'Officer@123', area: 'police' },
+    pages: ['/police/dashboard', '/police/issue-fine', '/police/analytics', '/complaint'],
+  },
+  { who: 'a Crime Branch officer', account: { username: 'crime.officer', password: 'Officer@123', area: 'police' }, pages: ['/police/dashboard'] },
+  { who: 'an Admin Branch officer', account: { username: 'clearance.officer', password: 'Officer@123', area: 'police' }, pages: ['/police/dashboard'] },
+  {
+    who: 'an administrator',
+    account: { username: 'admin', password: 'Admin@12345', area: 'admin' },
+    pages: ['/admin/dashboard', '/admin/users', '/admin/audit', '/admin/create-officer'],
+  },
+];
+
+async function contextFor(browser: Browser, viewer: Viewer, language: string): Promise<BrowserContext> {
+  if (viewer.account) return signedInContext(browser, viewer.account, viewer.account.area, language);
+  const context = await browser.newContext();
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  return context;
+}
+
+/** The page as its user sees it once it has settled: its heading shown, its data loaded, its fonts drawn. */
+async function settle(page: Page, language: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const viewer of VIEWERS) {
+  for (const language of LANGUAGES) {
+    for (const size of WIDTHS) {
+      test(`every page of ${viewer.who} in ${language} on a ${size.name}: no serious accessibility problem`, async ({ browser }) => {
+        test.setTimeout(120_000);
+        const context = await contextFor(browser, viewer, language);
+        const page = await context.newPage();
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const problems: string[] = [];
+        for (const path of viewer.pages) {
+          await page.goto(path);
+          await settle(page, language);
+          for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+}
