@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, bearer, issueFine, uniquePlate } from './fines.helpers';
-import { chooseLanguage, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
+import { chooseLanguage, expectNoRawCode, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
 
 // Issue 15, item 7, on the citizens' and the public pages: sign-in, signup, fines, checkout, complaints, clearance.
 
@@ -194,6 +194,16 @@ test('clearance apply: a failing upload and a failing apply call each say their 
     ...upload,
     expected: (l) => text(l, 'clearance:apply.uploadFailed', { document: text(l, 'clearance:apply.documents.nicFront') }),
   });
+  // A proxy that refuses the size answers 413 with a page of its own: the citizen is told the file is too large.
+  await page.route(upload.url, (route) =>
+    route.fulfill({ status: 413, contentType: 'text/html', body: '<html><body>413 Request Entity Too Large</body></html>' }),
+  );
+  await upload.act();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `${text('en', 'clearance:apply.documents.nicFront')}: ${text('en', 'errors:request.too_large')}` }),
+  ).toBeVisible();
+  await expectNoRawCode(page);
+  await page.unroute(upload.url);
   await chooseLanguage(page, 'ta');
   await failEachWay(
     page,

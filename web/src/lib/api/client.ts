@@ -15,6 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The error a failed answer stands for: the server's own code when its body has one; else, for a body from something
+ * in between (a proxy's HTML page), `request.too_large` for 413 (the catalogue says what it means) and `http.<status>`
+ * for the rest, which pages never show (they fall back to the action's own text).
+ */
+export function errorFromAnswer(status: number, data: unknown, statusText = ''): ApiError {
+  const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string>; fieldKeys?: Record<string, string> } } | undefined)?.error;
+  const code = err?.code ?? (status === 413 ? 'request.too_large' : `http.${status}`);
+  return new ApiError(status, code, err?.message ?? statusText, err?.fields, err?.fieldKeys);
+}
+
 const API_BASE = '/api';
 
 /** Where the browser goes on a 401; replaceable in tests. */
@@ -69,10 +80,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     data = undefined;
   }
-  if (!response.ok) {
-    const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string>; fieldKeys?: Record<string, string> } })?.error;
-    throw new ApiError(response.status, err?.code ?? `http.${response.status}`, err?.message ?? response.statusText, err?.fields, err?.fieldKeys);
-  }
+  if (!response.ok) throw errorFromAnswer(response.status, data, response.statusText);
   return data as T;
 }
 
@@ -88,6 +96,6 @@ export async function fetchFile(url: string): Promise<Blob> {
   const token = sessionStore.validToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   const response = await fetch(target.href, { headers, credentials: 'include' });
-  if (!response.ok) throw new ApiError(response.status, `http.${response.status}`, response.statusText);
+  if (!response.ok) throw errorFromAnswer(response.status, undefined, response.statusText);
   return response.blob();
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_MIME_TYPES, MAX_UPLOAD_BYTES, type ClearanceDocument } from '@pes/contracts';
 import { FormField, useValidationText } from '../../../components/FormField';
+import { ApiError } from '../../../lib/api/client';
 import { uploadDocument } from './upload';
 import { fieldId } from './wizard-form';
 import { FilePicker } from '../../../components/FilePicker';
@@ -23,7 +24,7 @@ interface Props {
 
 /** One document of step 7: uploaded as soon as it is chosen, with progress, a preview, replace and remove. */
 export function DocumentUpload({ document, required, value, error, onChange }: Props) {
-  const { t } = useTranslation(['clearance', 'common']);
+  const { t, i18n } = useTranslation(['clearance', 'common']);
   const text = useValidationText();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -49,8 +50,10 @@ export function DocumentUpload({ document, required, value, error, onChange }: P
       const path = await upload.promise;
       setPreview(file.type.startsWith('image/') ? URL.createObjectURL(file) : null);
       onChange({ path, name: file.name, type: file.type });
-    } catch {
-      setFailure(t('apply.uploadFailed', { document: label }));
+    } catch (err) {
+      // The server's reason when the catalogue has it (too large, wrong type), else the spec's text.
+      const reason = err instanceof ApiError && i18n.exists(`errors:${err.code}`) ? t(`errors:${err.code}`) : null;
+      setFailure(reason ? `${label}: ${reason}` : t('apply.uploadFailed', { document: label }));
     } finally {
       abortRef.current = null;
       setProgress(null);

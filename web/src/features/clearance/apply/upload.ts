@@ -1,8 +1,9 @@
+import { errorFromAnswer } from '../../../lib/api/client';
 import { sessionStore } from '../../../lib/session/session-storage';
 
 /**
  * Sends one document to POST /api/clearance/upload with XMLHttpRequest, whose upload events give the progress
- * bar (fetch has none). Resolves with the stored file's path; rejects on any failure.
+ * bar (fetch has none). Resolves with the stored file's path; rejects on any failure (an ApiError for an answer).
  */
 export function uploadDocument(file: File, onProgress: (fraction: number) => void): { promise: Promise<string>; abort: () => void } {
   const xhr = new XMLHttpRequest();
@@ -17,17 +18,18 @@ export function uploadDocument(file: File, onProgress: (fraction: number) => voi
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
+      let body: { file?: { path?: string } } | undefined;
       try {
-        const body = JSON.parse(xhr.responseText) as { file?: { path?: string } };
-        if (xhr.status === 201 && body.file?.path) {
-          onProgress(1);
-          resolve(body.file.path);
-          return;
-        }
+        body = JSON.parse(xhr.responseText) as { file?: { path?: string } };
       } catch {
-        // Not JSON: a failure like any other.
+        // Not JSON (a proxy's page): a failure, told by its status.
       }
-      reject(new Error(`upload failed: ${xhr.status}`));
+      if (xhr.status === 201 && body?.file?.path) {
+        onProgress(1);
+        resolve(body.file.path);
+        return;
+      }
+      reject(errorFromAnswer(xhr.status, body, xhr.statusText));
     };
     xhr.onerror = () => reject(new Error('upload failed'));
     xhr.onabort = () => reject(new Error('upload aborted'));
