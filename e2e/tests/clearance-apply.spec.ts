@@ -198,7 +198,8 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.getByRole('button', { name: 'Remove Passport personal details page' }).click();
   await expect(page.getByTestId('upload-passportPersonalPage')).not.toContainText('passport.png');
   await page.getByLabel('Passport page with countries').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to upload Passport page with countries. Please try again.' })).toBeVisible();
+  // The server refuses it by its bytes, and its reason is shown with the document's name.
+  await expect(page.getByRole('alert').filter({ hasText: 'Passport page with countries: This file type is not accepted.' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await next(page);
 

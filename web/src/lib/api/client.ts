@@ -45,7 +45,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
  * The one API client (spec §7): relative paths go under /api, cookies are sent, JSON by default,
  * a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
  * On a 401 all session storage is cleared and the browser goes to the area's sign-in page, which says the
- * session ended and, once the user signs in, returns to the page (an open form's draft is kept for it).
+ * session ended and, once the user signs in, returns to the page (an open form's draft is kept for it); on that
+ * sign-in page itself the user is simply signed out.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, expectUnauthorized, headers: extraHeaders, ...init } = options;
@@ -69,9 +70,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   });
 
   if (response.status === 401 && !expectUnauthorized) {
-    recordSessionEnded(window.location.pathname + window.location.search);
+    const { pathname, search } = window.location;
     sessionStore.clear();
-    navigation.toSignIn(window.location.pathname);
+    // On the sign-in page itself the session's end shows in place (signed out); loading it again would only ask again.
+    if (signInPathFor(pathname) !== pathname) {
+      recordSessionEnded(pathname + search);
+      navigation.toSignIn(pathname);
+    }
   }
   const text = await response.text();
   let data: unknown;
