@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { seriousViolations } from './axe.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 
@@ -13,14 +13,6 @@ test.beforeAll(async ({ request }) => {
   const slot = await createSlotWithOfficer(request, 'Crime Branch', CRIME_OFFICER.fullName);
   reference = (await fileCrimeComplaint(request, citizen, slot.id)).reference_number;
 });
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function openPage(page: Page, path: string, language: string) {
   await page.goto(path);

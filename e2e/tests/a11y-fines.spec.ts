@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { FINES_OFFICER, bearer, issueFine, signUpCitizen, signedInContext, unique, uniquePlate } from './fines.helpers';
+import { seriousViolations } from './axe.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 type Who = 'citizen' | 'officer' | 'nobody';
@@ -106,13 +106,6 @@ async function openAs(browser: Browser, who: Who, language: string) {
   const context = await browser.newContext();
   await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   return context;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 for (const language of LANGUAGES) {

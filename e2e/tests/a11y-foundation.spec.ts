@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
+import { seriousViolations } from './axe.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 const PAGES = [
@@ -20,13 +20,6 @@ async function openIn(browser: Browser, language: string, path: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.evaluate(() => document.fonts.ready);
   return page;
-}
-
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 for (const language of LANGUAGES) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { seriousViolations } from './clearance.helpers';
+import { seriousViolations } from './axe.helpers';
 import { signedInContext, type Area } from './fines.helpers';
 
 // Issue 15: axe finds no serious or critical violation on any page, in the three languages, at phone and desktop

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
 import { bearer, signUpCitizen as signUpOtherCitizen, unique } from './fines.helpers';
 import { walkPages } from './pages.helpers';
+import { seriousViolations } from './axe.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 let citizen: { username: string; password: string };
 let reference: string;

@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CRIME_OFFICER, PNG, STATION, signedInContext } from './complaints.helpers';
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { seriousViolations } from './axe.helpers';
 
 test('a visitor reports anonymously with evidence, the Crime Branch officer sets a status, the visitor follows it by code', async ({ browser, page }) => {
   // The visitor, without an account, by keyboard through the form.

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PDF, PNG } from './complaints.helpers';
 import { bearer, signUpCitizen, signedInContext } from './fines.helpers';
+import { seriousViolations } from './axe.helpers';
 
 /**
  * The nine-step clearance application in the browser: a signed-out citizen fills steps 1–6 (step 2 by keyboard
@@ -10,13 +10,6 @@ import { bearer, signUpCitizen, signedInContext } from './fines.helpers';
  * success page and tracks the application. axe on the wizard in en, si and ta.
  */
 const LANGUAGES = ['en', 'si', 'ta'] as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function anonymousContext(browser: Browser, language: string) {
   const context = await browser.newContext();

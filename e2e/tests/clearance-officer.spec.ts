@@ -1,16 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  applyAndPay,
-  CLEARANCE_OFFICER,
-  completeApplication,
-  expectPdfPreview,
-  LANGUAGES,
-  seriousViolations,
-  tinyPdf,
-  type PaidApplication,
-} from './clearance.helpers';
+import { applyAndPay, CLEARANCE_OFFICER, completeApplication, expectPdfPreview, LANGUAGES, tinyPdf, type PaidApplication } from './clearance.helpers';
 import { signedInContext } from './fines.helpers';
 import { walkPages } from './pages.helpers';
+import { seriousViolations } from './axe.helpers';
 
 /**
  * The Admin Branch officer's clearance panel on /police/dashboard: finding an application, the modal with

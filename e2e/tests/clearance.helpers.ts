@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, signUpCitizen } from './fines.helpers';
 
@@ -108,13 +107,6 @@ export async function completeApplication(request: APIRequestContext, reference:
     expect((await request.put(`/api/clearance/applications/${id}/status`, { headers: asOfficer, data: { status } })).status()).toBe(200);
   }
   return { id, asOfficer };
-}
-
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** A PDF shown in the page: a frame of the fetched copy, or the spec's notice where the browser has no PDF viewer. */

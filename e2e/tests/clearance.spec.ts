@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { applyAndPay, completeApplication, expectPdfPreview, LANGUAGES, seriousViolations, type PaidApplication } from './clearance.helpers';
+import { applyAndPay, completeApplication, expectPdfPreview, LANGUAGES, type PaidApplication } from './clearance.helpers';
+import { seriousViolations } from './axe.helpers';
 import { signUpCitizen, signedInContext } from './fines.helpers';
 
 /**

@@ -1,8 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-
-/** A real (1×1) PNG: the server recognises uploads by their content. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+import { captureLivePhoto, fillSignup } from './signup.helpers';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -21,32 +18,6 @@ async function signInAt(page: Page, path: string, username: string, password: st
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function fillSignup(page: Page, username: string, nic: string) {
-  await page.getByLabel('First name').fill('Nimal');
-  await page.getByLabel('Second name').fill('Perera');
-  await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByLabel('Marital status').selectOption('Married');
-  await page.getByLabel('Address').fill('12 Galle Road, Colombo 03');
-  await page.getByLabel('E-mail').fill(`${username}@example.lk`);
-  await page.getByLabel('Mobile number').fill('+94771234567');
-  await page.getByLabel('Identity document type').selectOption('NIC');
-  await page.getByLabel('Identity number').fill(nic);
-  await page.locator('#identity_photo_front-file').setInputFiles(photo('nic-front.png'));
-  await page.locator('#identity_photo_back-file').setInputFiles(photo('nic-back.png'));
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Citizen@2026');
-}
-
-async function captureLivePhoto(page: Page) {
-  const live = page.locator('#live_photo');
-  await live.getByRole('button', { name: 'Start camera' }).click();
-  const take = live.getByRole('button', { name: 'Take photo' });
-  await expect(take).toBeEnabled();
-  await take.click();
-  await expect(live.getByRole('img')).toBeVisible();
-  await expect(live.getByRole('button', { name: 'Retake' })).toBeVisible();
 }
 
 test('a new citizen signs up with a live photo from the camera, signs in, is greeted and signs out', async ({ browser }) => {

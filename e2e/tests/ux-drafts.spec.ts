@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, uniquePlate } from './fines.helpers';
+import { seriousViolations } from './axe.helpers';
 
 // Issue 15, items 2 and 12: no lost work. A long form keeps its draft in the tab (never passwords or files),
 // asks before it is left with unsent input, and when the session ends mid-form the user signs in again and
@@ -18,13 +18,6 @@ const SESSION_ENDED = {
   si: 'ඔබගේ සැසිය අවසන් විය. ඉදිරියට යාමට පිවිසෙන්න — ඔබගේ පෝරමය සුරක්ෂිතව තබා ඇත.',
   ta: 'உங்கள் அமர்வு முடிவடைந்தது. தொடர உள்நுழையுங்கள் — உங்கள் படிவம் பாதுகாக்கப்பட்டுள்ளது.',
 } as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** Types into a field with real key presses: the browser shows its leave prompt only after the user has interacted. */
 async function typeInto(page: Page, field: ReturnType<Page['getByRole']>, text: string) {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, bearer, issueFine, uniquePlate } from './fines.helpers';
+import { captureLivePhoto, fillSignup } from './signup.helpers';
 import { chooseLanguage, expectNoRawCode, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
 
 // Issue 15, item 7, on the citizens' and the public pages: sign-in, signup, fines, checkout, complaints, clearance.
@@ -29,23 +30,8 @@ test('signup: a failing server or network says "Signup failed."', async ({ brows
   const page = await signedOutPage(browser);
   await page.goto('/signup');
   const username = `err${Date.now().toString(36)}`;
-  await page.getByLabel('First name').fill('Nimal');
-  await page.getByLabel('Second name').fill('Perera');
-  await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByLabel('Marital status').selectOption('Married');
-  await page.getByLabel('Address').fill('12 Galle Road, Colombo 03');
-  await page.getByLabel('E-mail').fill(`${username}@example.lk`);
-  await page.getByLabel('Mobile number').fill('+94771234567');
-  await page.getByLabel('Identity document type').selectOption('NIC');
-  await page.getByLabel('Identity number').fill(`${String(Date.now()).slice(-9)}777`);
-  await page.locator('#identity_photo_front-file').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
-  await page.locator('#identity_photo_back-file').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
-  const live = page.locator('#live_photo');
-  await live.getByRole('button', { name: 'Start camera' }).click();
-  await expect(live.getByRole('button', { name: 'Take photo' })).toBeEnabled();
-  await live.getByRole('button', { name: 'Take photo' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Citizen@2026');
+  await fillSignup(page, username, `${String(Date.now()).slice(-9)}777`);
+  await captureLivePhoto(page);
   const plan = { url: /\/api\/auth\/signup-citizen$/, method: 'POST', act: () => page.getByRole('button', { name: 'Sign Up', exact: true }).click() };
   await failEachWay(page, 'en', { ...plan, expected: (l) => text(l, 'auth:signup.failed') });
   await page.context().close();

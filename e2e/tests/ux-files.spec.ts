@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PNG } from './complaints.helpers';
+import { seriousViolations } from './axe.helpers';
 
 const TEXT_AS_JPG = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('This is a text file, not a photograph.\n') };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 test('a text file renamed .jpg is refused as a signup photo at once, with no broken preview', async ({ page }) => {
   await page.goto('/signup');

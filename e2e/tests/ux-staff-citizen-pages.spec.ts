@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, signUpCitizen } from './complaints.helpers';
 import { FINES_OFFICER, signedInContext, type Area } from './fines.helpers';
+import { seriousViolations } from './axe.helpers';
 
 // Issue 15, items 8 and 11 (what was left): staff on a citizen's page, the header and the workload table in
 // Sinhala and Tamil at 1280 px.
@@ -30,14 +30,6 @@ async function openAs(browser: Browser, who: Who | null, area: Area, language: L
   const page = await context.newPage();
   await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
   return page;
-}
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 // ---- Staff who type a citizen's address ----

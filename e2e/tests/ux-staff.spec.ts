@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN, CRIME_OFFICER, STATION, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, signedInContext, type Area } from './fines.helpers';
+import { seriousViolations } from './axe.helpers';
 
 // Issue 15, items 8, 9 and 11: what officers and administrators tripped over.
 
@@ -14,14 +14,6 @@ const CITIZEN_LINKS = ['Home', 'Guidance', 'Complaint', 'Track', 'Pay Fine', 'Cl
 /** A day far enough ahead that the slots made here never meet another spec's. */
 const colomboDayAhead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + days * 86_400_000));
 const EMOJI = /\p{Emoji_Presentation}|[\u26a0\u2714\u2716]/u;
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function staffPage(browser: Browser, who: { username: string; password: string }, area: Area, language: Language = 'en', width = 1280) {
   const context = await signedInContext(browser, who, area, language);

@@ -63,51 +63,37 @@ interface LazyRoute {
   element: ReactNode;
   handle: { preload: () => Promise<unknown> };
 }
-/** A guarded page's preload: the page if the stored session would pass the guard, else the sign-in page it sends to. */
-const pageOrSignIn = (role: Role, Page: AreaPage, SignIn: AreaPage) => () => (sessionStore.role() === role ? Page : SignIn).preload();
+type Guard = ComponentType<{ children: ReactNode }>;
+/**
+ * A lazy page behind a guard. Its preload is the page's if the stored session would pass the guard, else the sign-in
+ * page's that the guard sends to (`signIn`); a guard that sends nobody elsewhere preloads the page.
+ */
+const behind =
+  (Guard: Guard, signIn?: { role: Role; page: AreaPage }) =>
+  (Page: AreaPage): LazyRoute => ({
+    element: (
+      <Guard>
+        <Page />
+      </Guard>
+    ),
+    handle: { preload: () => (!signIn || sessionStore.role() === signIn.role ? Page : signIn.page).preload() },
+  });
 const open = (Page: AreaPage): LazyRoute => ({ element: <Page />, handle: { preload: Page.preload } });
-const citizen = (Page: AreaPage): LazyRoute => ({
-  element: (
-    <RequireCitizen>
-      <Page />
-    </RequireCitizen>
-  ),
-  handle: { preload: pageOrSignIn('citizen', Page, LoginPage) },
-});
+const citizen = behind(RequireCitizen, { role: 'citizen', page: LoginPage });
 /** A citizen's page a visitor may begin before signing in. */
-const notForStaff = (Page: AreaPage): LazyRoute => ({
-  element: (
-    <NotForStaff>
-      <Page />
-    </NotForStaff>
-  ),
-  handle: { preload: Page.preload },
-});
-const adminOnly = (Page: AreaPage): LazyRoute => ({
-  element: (
-    <RequireAdmin>
-      <Page />
-    </RequireAdmin>
-  ),
-  handle: { preload: pageOrSignIn('admin', Page, AdminLoginPage) },
-});
-const policeOnly = (Page: AreaPage): LazyRoute => ({
-  element: (
-    <RequirePolice>
-      <Page />
-    </RequirePolice>
-  ),
-  handle: { preload: pageOrSignIn('police_officer', Page, PoliceLoginPage) },
-});
+const notForStaff = behind(NotForStaff);
+const adminOnly = behind(RequireAdmin, { role: 'admin', page: AdminLoginPage });
+const policeOnly = behind(RequirePolice, { role: 'police_officer', page: PoliceLoginPage });
 /** A Traffic Fine Branch page; each has its own refusal text (spec: issue-fine and analytics are guarded separately). */
-const trafficFineBranch = (Page: AreaPage, deniedKey: 'guard.issueFineDenied' | 'guard.analyticsDenied'): LazyRoute => ({
-  element: (
-    <RequireBranch branch="Traffic Fine Branch" deniedKey={deniedKey}>
-      <Page />
-    </RequireBranch>
-  ),
-  handle: { preload: pageOrSignIn('police_officer', Page, PoliceLoginPage) },
-});
+const trafficFineBranch = (Page: AreaPage, deniedKey: 'guard.issueFineDenied' | 'guard.analyticsDenied') =>
+  behind(
+    ({ children }) => (
+      <RequireBranch branch="Traffic Fine Branch" deniedKey={deniedKey}>
+        {children}
+      </RequireBranch>
+    ),
+    { role: 'police_officer', page: PoliceLoginPage },
+  )(Page);
 
 /** The app's routes, under the layout (App mounts them). */
 export const routes: RouteObject[] = [

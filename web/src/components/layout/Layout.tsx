@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './AccountMenu';
@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { MainNav } from './MainNav';
 import { homePathFor, navItemsFor } from './nav-items';
 import { useViewer } from './use-viewer';
+import { useCloseOnEscape } from './use-close-on-escape';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -14,17 +15,7 @@ export function Layout() {
   const nav = navItemsFor(viewer);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggleRef = useRef<HTMLButtonElement>(null);
-  // Escape closes the phone menu and gives the focus back to its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuToggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  useCloseOnEscape(menuOpen, setMenuOpen, menuToggleRef);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from './nav-items';
+import { useCloseOnEscape } from './use-close-on-escape';
 
 /** Where the header's links become the phone menu (global.css has the same width). */
 const PHONE = '(max-width: 760px)';
@@ -56,23 +57,15 @@ export function MainNav({ items, open, onNavigate }: { items: readonly NavItem[]
 
   const overflow = items.slice(shown);
   const isMoreOpen = moreOpen && overflow.length > 0;
-  // Escape closes the "More" list and gives the focus back to its button; a click elsewhere closes it too.
+  useCloseOnEscape(isMoreOpen, setMoreOpen, moreButtonRef);
+  // A click elsewhere closes the "More" list too.
   useEffect(() => {
     if (!isMoreOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMoreOpen(false);
-      moreButtonRef.current?.focus();
-    };
     const onPointerDown = (event: PointerEvent) => {
       if (!moreButtonRef.current?.parentElement?.contains(event.target as Node)) setMoreOpen(false);
     };
-    document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [isMoreOpen]);
 
   const moreActive = overflow.some((item) => matchPath({ path: item.to, end: item.end ?? false }, pathname));
