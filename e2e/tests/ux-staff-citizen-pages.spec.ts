@@ -121,6 +121,11 @@ for (const language of LANGUAGES) {
       const nav = page.locator('#main-nav');
       await expect(nav.getByRole('link', { name: PUBLIC_LINKS[language][0], exact: true })).toBeVisible();
       if (who) await expect(page.getByTestId('greeting')).toBeVisible();
+      // The row is measured again when a script's font arrives: read it once the fonts are in and it has settled.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+      });
       const row = await headerRow(page);
       expect(row.tops, `nav items of one row (${who ? 'citizen' : 'visitor'})`).toHaveLength(1);
       expect(row.oneBand, 'brand, links and tools side by side').toBe(true);
