@@ -2,7 +2,8 @@
 // over every operation of its OpenAPI document (bench/fuzz-requests.mjs) as an administrator, officers of
 // two branches, a citizen and nobody, plus raw requests the HTTP parser must refuse. Prints a table:
 // requests, 5xx, answers not in the error format, errors echoing the request, requests with no answer,
-// and server crashes. ATTACK_REQUESTS sets the budget (default 30,000); ATTACK_SEED the generator's seed.
+// and server crashes. Before the fuzzing, the targeted checks of attack-checks/ (one per hardening
+// finding) run and print their own tables. ATTACK_REQUESTS sets the budget (default 30,000); ATTACK_SEED the generator's seed.
 //
 //   npm run build && npm run attack
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { generateRequests, judge, operationsOf } from './fuzz-requests.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signInAdmin, signUpCitizen } from './accounts.mjs';
 import { ADMIN, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { forwardedFor, loadChecks } from './attack-checks/index.mjs';
 
 const BUDGET = Number(process.env.ATTACK_REQUESTS ?? 30_000);
 const SEED = Number(process.env.ATTACK_SEED ?? 20261123);
@@ -97,6 +99,11 @@ async function main() {
     const operations = operationsOf(doc);
 
     const adminToken = await signInAdmin(base);
+    let checksOk = true;
+    for (const check of await loadChecks()) {
+      const rows = await check.run({ base, databaseUrl, adminToken, forwardedFor });
+      checksOk = printTable(`Check ${check.name}: ${check.title}`, rows) && checksOk;
+    }
     const accounts = [{ ...ADMIN }];
     for (const [i, branch] of ['Traffic Fine Branch', 'Crime Branch'].entries()) {
       const officer = { username: `attack.officer${i}`, password: 'Officer@123' };
@@ -195,7 +202,7 @@ async function main() {
         .join(' ')}`,
     );
     for (const e of examples) console.log(`  ${e}`);
-    process.exitCode = ok ? 0 : 1;
+    process.exitCode = ok && checksOk ? 0 : 1;
   } finally {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
