@@ -26,6 +26,7 @@ function run(stage, prefixed) {
   const args = ['run', stage.script, ...(stage.workspace ? ['-w', stage.workspace] : [])];
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
+    console.log(`\n== ${stage.name}: npm ${args.join(' ')}`);
     const child = spawn(npm, args, { stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     running.add(child);
     if (prefixed) {
@@ -43,10 +44,17 @@ function run(stage, prefixed) {
         from.on('end', () => rest && to.write(`[${stage.name}] ${rest}\n`));
       }
     }
+    let ended = false;
     const done = (code, signal) => {
+      // A child that fails to start may report both 'error' and 'close'.
+      if (ended) return;
+      ended = true;
       running.delete(child);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      resolve({ name: stage.name, seconds, result: code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})` });
+      const result = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
+      // Said as each stage ends too, so a log cut short (a CI timeout) still shows where the time went.
+      console.log(`\n== ${stage.name}: ${result} in ${seconds.toFixed(1)} s`);
+      resolve({ name: stage.name, seconds, result });
     };
     child.on('error', (error) => {
       console.error(`[${stage.name}] could not start: ${error.message}`);
