@@ -29,7 +29,8 @@ function webServer(port: number) {
     // E2E_SERVER=tsx runs the server from source (no build step); E2E_WEB_DIST serves another web build.
     command: process.env.E2E_SERVER === 'tsx' ? 'npx tsx ../server/src/main.ts' : 'node ../server/dist/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 60_000,
+    // Two servers migrate and seed at once: on a busy machine that can take more than a minute.
+    timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
