@@ -3,47 +3,39 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-// A fresh embedded database for every run, with the demo accounts.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-e2e-'));
+/*
+ * Two workers, two servers, two projects (where a new spec goes):
+ * - 'parallel' (the default): spec files run two at a time on the server at E2E_PORT, in any order, beside any
+ *   other file. A test here makes its own data (signUpCitizen, applyAndPay, its own slot times, unique names) and
+ *   finds it by what is unique to it; it may sign in as a demo account but never changes what another test of
+ *   that account sees (no deactivation, no password change, no sign-out of every session).
+ * - 'shared-state': the files in SHARED_STATE, one at a time, on a second server with its own database
+ *   (E2E_SHARED_PORT, default E2E_PORT + 1000). A test that reads what every test writes goes here: admin-wide
+ *   or branch-wide lists walked page by page without a filter of its own, totals and counts (analytics,
+ *   workload, "Fines issued: n"), today's slot overview.
+ * Tests inside one file run in order in one worker (a file may share a fixture through beforeAll or mode
+ * 'serial'); a file whose tests are independent may say test.describe.configure({ mode: 'parallel' }), as the
+ * accessibility sweep does, to spread them over both workers.
+ */
+const SHARED_STATE = ['admin.spec.ts', 'clearance-officer.spec.ts', 'complaints.spec.ts', 'fines.spec.ts'];
 
-export default defineConfig({
-  testDir: './tests',
-  // One folder per port, so runs side by side do not clear each other's results.
-  outputDir: `test-results/${PORT}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    },
-  },
-  webServer: {
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const SHARED_PORT = Number(process.env.E2E_SHARED_PORT ?? PORT + 1000);
+
+/** A server on a fresh embedded database (a folder of its own, per run), with the demo accounts. */
+function webServer(port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-e2e-'));
+  return {
     // E2E_SERVER=tsx runs the server from source (no build step); E2E_WEB_DIST serves another web build.
     command: process.env.E2E_SERVER === 'tsx' ? 'npx tsx ../server/src/main.ts' : 'node ../server/dist/main.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
+    url: `http://127.0.0.1:${port}/api/health`,
+    // Two servers migrate and seed at once: on a busy machine that can take more than a minute.
+    timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
@@ -59,5 +51,39 @@ export default defineConfig({
       RATE_LIMIT_CARD_ATTEMPTS: '1000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  // One folder per port, so runs side by side do not clear each other's results.
+  outputDir: `test-results/${PORT}`,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
   },
+  projects: [
+    // First in the queue: its files then run one after another beside the parallel ones, not as a tail after them.
+    { name: 'shared-state', testMatch: SHARED_STATE, workers: 1, use: { baseURL: `http://127.0.0.1:${SHARED_PORT}` } },
+    { name: 'parallel', testIgnore: SHARED_STATE, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+  ],
+  webServer: [webServer(PORT), webServer(SHARED_PORT)],
 });

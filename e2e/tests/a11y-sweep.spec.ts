@@ -10,6 +10,9 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
+// Each test opens its own context on pages it only reads: the 36 spread over both workers.
+test.describe.configure({ mode: 'parallel' });
+
 interface Viewer {
   who: string;
   account?: { username: string; password: string; area: Area };
@@ -79,23 +82,34 @@ async function settle(page: Page, language: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** A viewer's pages in runs of at most five: shorter tests that both workers share evenly. */
+function runsOf(pages: string[], most = 5) {
+  const count = Math.ceil(pages.length / most);
+  const size = Math.ceil(pages.length / count);
+  return Array.from({ length: count }, (_, i) => pages.slice(i * size, (i + 1) * size));
+}
+
 for (const viewer of VIEWERS) {
-  for (const language of LANGUAGES) {
-    for (const size of WIDTHS) {
-      test(`every page of ${viewer.who} in ${language} on a ${size.name}: no serious accessibility problem`, async ({ browser }) => {
-        test.setTimeout(120_000);
-        const context = await contextFor(browser, viewer, language);
-        const page = await context.newPage();
-        await page.setViewportSize({ width: size.width, height: size.height });
-        const problems: string[] = [];
-        for (const path of viewer.pages) {
-          await page.goto(path);
-          await settle(page, language);
-          for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
-        }
-        expect(problems).toEqual([]);
-        await context.close();
-      });
+  const runs = runsOf(viewer.pages);
+  for (const [index, pages] of runs.entries()) {
+    const which = runs.length > 1 ? `every page (part ${index + 1} of ${runs.length})` : 'every page';
+    for (const language of LANGUAGES) {
+      for (const size of WIDTHS) {
+        test(`${which} of ${viewer.who} in ${language} on a ${size.name}: no serious accessibility problem`, async ({ browser }) => {
+          test.setTimeout(120_000);
+          const context = await contextFor(browser, viewer, language);
+          const page = await context.newPage();
+          await page.setViewportSize({ width: size.width, height: size.height });
+          const problems: string[] = [];
+          for (const path of pages) {
+            await page.goto(path);
+            await settle(page, language);
+            for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+          }
+          expect(problems).toEqual([]);
+          await context.close();
+        });
+      }
     }
   }
 }

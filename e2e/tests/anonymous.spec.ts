@@ -47,7 +47,7 @@ test('a visitor reports anonymously with evidence, the Crime Branch officer sets
   await expect(dialog.getByText('0771234567')).toBeVisible();
   const evidence = dialog.getByRole('img', { name: 'Evidence photo sent with the complaint' });
   await expect(evidence).toBeVisible();
-  expect(await evidence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => evidence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await dialog.getByLabel('New status').fill('');
   await dialog.getByRole('button', { name: 'Update status' }).click();
   await expect(dialog.getByText('Status cannot be empty')).toBeVisible();

@@ -229,7 +229,8 @@ test('the crime officer sees the crime complaint, opens it and sets it In Progre
   await expect(dialog).toContainText('Property crime — Theft');
   const image = dialog.getByRole('img', { name: `Attachment of complaint ${references.crime}` });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Shown is not yet loaded: on a busy machine the box is drawn before the picture arrives.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   const status = dialog.getByRole('combobox', { name: 'New status' });
   await status.fill('   ');

@@ -2,15 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR } from '../src/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string | null;
+    pgTemplate: string | null;
     pgliteTemplate: string;
   }
 }
@@ -44,10 +48,44 @@ async function makePgliteTemplate() {
   return { file, dir };
 }
 
+async function onPostgres(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A migrated PostgreSQL database that every suite's database is copied from (CREATE DATABASE … TEMPLATE, a
+ * fraction of a second) instead of migrated afresh (about two seconds each, some forty times a run).
+ */
+async function makePostgresTemplate(baseUrl: string) {
+  const name = `pes_tpl_${randomBytes(6).toString('hex')}`;
+  await onPostgres(baseUrl, `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
+  return { name, drop: () => onPostgres(baseUrl, `drop database if exists ${name} with (force)`) };
+}
+
 export default async function setup(project: TestProject) {
   const [pgUrl, template] = await Promise.all([findPostgres(), makePgliteTemplate()]);
+  const pgTemplate = pgUrl ? await makePostgresTemplate(pgUrl) : null;
   project.provide('pgUrl', pgUrl);
+  project.provide('pgTemplate', pgTemplate?.name ?? null);
   project.provide('pgliteTemplate', template.file);
   console.log(`API tests run on PGlite${pgUrl ? ' and PostgreSQL' : ' only (no PostgreSQL answered)'}`);
-  return () => fs.rmSync(template.dir, { recursive: true, force: true });
+  return async () => {
+    fs.rmSync(template.dir, { recursive: true, force: true });
+    await pgTemplate?.drop();
+  };
 }

@@ -20,7 +20,9 @@ async function createPostgresDatabase(baseUrl: string) {
   const name = `pes_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Copied from the migrated template (global-setup.ts); openDatabase's migrate then finds nothing to do.
+  const template = inject('pgTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
