@@ -90,7 +90,10 @@ async function main() {
   let server;
   let crashes = 0;
   try {
-    server = await startServer({ dataDir, databaseUrl, extraEnv: { API_DOCS: 'true', TRUST_PROXY_HOPS: '1' } });
+    // A check may need a setting of the server (a request limit within its reach): `serverEnv`.
+    const checks = await loadChecks();
+    const checksEnv = Object.assign({}, ...checks.map((check) => check.serverEnv ?? {}));
+    server = await startServer({ dataDir, databaseUrl, extraEnv: { API_DOCS: 'true', TRUST_PROXY_HOPS: '1', ...checksEnv } });
     server.child.on('exit', (code, signal) => {
       if (signal !== 'SIGTERM') crashes++;
     });
@@ -100,7 +103,7 @@ async function main() {
 
     const adminToken = await signInAdmin(base);
     let checksOk = true;
-    for (const check of await loadChecks()) {
+    for (const check of checks) {
       const rows = await check.run({ base, databaseUrl, adminToken, forwardedFor });
       checksOk = printTable(`Check ${check.name}: ${check.title}`, rows) && checksOk;
     }

@@ -12,8 +12,11 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 // Node's own flags for the server, e.g. to profile a run: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
 const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}` };
+// Production refuses weak settings (README, "Configuration"): an administrator password of the policy, and
+// secrets of 64 random hex digits (256 bits), each its own.
+export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}-Run` };
 const TOKEN_SECRET = randomBytes(32).toString('hex');
+const ADDRESS_HASH_SECRET = randomBytes(32).toString('hex');
 
 /**
  * A session token for a session row the bench wrote itself, signed like the server's (HS256 with the
@@ -43,27 +46,32 @@ export async function freePort() {
   });
 }
 
+const RATE_LIMITS_NEVER_REACHED = Object.fromEntries(
+  ['SIGNUP', 'COMPLAINTS', 'FINE_SEARCH', 'CHECKOUT', 'CARD_ATTEMPTS', 'PUBLIC_SLOTS', 'ANONYMOUS_TRACK'].map((name) => [`RATE_LIMIT_${name}`, '100000000']),
+);
+
 /**
  * Starts `node server/dist/main.js` as production would run it (NODE_ENV=production, LOG_LEVEL at its
  * default 'info' unless `logLevel` is given, logs sent to /dev/null), on PGlite in `dataDir` or on
  * PostgreSQL at `databaseUrl`. Resolves once /api/health answers 200, with the milliseconds that took.
+ * `env` adds settings or replaces the bench's; a setting given as undefined is left out. A server that
+ * exits first rejects with an error whose message holds its standard error (a refused configuration).
  */
-const RATE_LIMITS_NEVER_REACHED = Object.fromEntries(
-  ['SIGNUP', 'COMPLAINTS', 'FINE_SEARCH', 'CHECKOUT', 'CARD_ATTEMPTS', 'PUBLIC_SLOTS'].map((name) => [`RATE_LIMIT_${name}`, '100000000']),
-);
 
 export async function startServer({ dataDir, databaseUrl, logLevel, env: envOverrides = {}, extraEnv = envOverrides, pollMs = 100, timeoutMs = 90_000 }) {
   const port = await freePort();
-  const env = {
+  const settings = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     PAYMENT_GATEWAY: 'sandbox',
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     TOKEN_SECRET,
+    ADDRESS_HASH_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
@@ -72,6 +80,7 @@ export async function startServer({ dataDir, databaseUrl, logLevel, env: envOver
     ...RATE_LIMITS_NEVER_REACHED,
     ...extraEnv,
   };
+  const env = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   const started = performance.now();
   // Logs go where production sends them (a file or the journal), not through this process.
   const child = spawn(process.execPath, [...NODE_ARGS, SERVER_MAIN], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });

@@ -49,6 +49,7 @@ function webServer(port: number) {
       RATE_LIMIT_FINE_SEARCH: '5000',
       RATE_LIMIT_CHECKOUT: '1000',
       RATE_LIMIT_CARD_ATTEMPTS: '1000',
+      RATE_LIMIT_ANONYMOUS_TRACK: '1000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   };

@@ -4,6 +4,8 @@
 // server), `databaseUrl` (its PostgreSQL database, reached as the superuser: a check may tamper behind
 // the server's back), `adminToken` and `forwardedFor()` (a fresh client address per call, since the
 // server trusts one proxy hop). Modules run in name order, before the fuzzing, each on its own accounts.
+// A module may also export `serverEnv`: settings the attack's server starts with (server-process.mjs sets
+// every request limit out of reach; a check of a limit brings it back within reach).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -11,6 +11,53 @@ export const PASSPORT_PATTERN = /^[A-Za-z0-9]+$/;
 export const PASSWORD_MAX = 128;
 export const CITIZEN_PASSWORD_MIN = 8;
 export const OFFICER_PASSWORD_MIN = 6;
+/** An administrator's password: see `adminPasswordProblems`. */
+export const ADMIN_PASSWORD_MIN = 12;
+/** From this length a password may be a passphrase of one or two kinds of characters. */
+const ADMIN_PASSPHRASE_MIN = 20;
+
+/**
+ * Words a password must not be built on (after lowercasing, reading 0 1 3 4 5 7 @ $ as the letters they
+ * stand for, and dropping digits and symbols): the most common passwords' words, this portal's own words,
+ * and those of its published demo passwords (Admin@12345, Officer@123, Citizen@123).
+ */
+const WELL_KNOWN_PASSWORD_WORDS = (
+  'password passwd pass admin administrator root login welcome letmein changeme secret default test qwerty qwertyuiop ' +
+  'asdf asdfgh zxcvbn abc abcd abcdef iloveyou monkey dragon master sunshine police officer citizen srilanka lanka colombo eservices'
+).split(' ');
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
+
+/**
+ * The password policy of the administrator (ADMIN_PASSWORD: the server refuses to start in production with
+ * one that fails it). The administrator can do everything and signs in with a password alone, so its
+ * password must be harder to guess than a citizen's (at least 8 characters) or an officer's (6, the spec's
+ * rule): at least 12 characters (and at most 128), not blank, at least 8 different characters, three
+ * kinds of characters of lower case, upper case, digits and others (two are enough from 20 characters: a
+ * passphrase), not built on a well-known word, and not containing the username. Answers what fails, in
+ * English (an operator reads it at start-up); nothing when it passes.
+ */
+export function adminPasswordProblems(password: string, username?: string): string[] {
+  const problems: string[] = [];
+  const length = [...password].length;
+  if (length < ADMIN_PASSWORD_MIN) problems.push(`it must be at least ${ADMIN_PASSWORD_MIN} characters`);
+  if (length > PASSWORD_MAX) problems.push(`it must be at most ${PASSWORD_MAX} characters`);
+  if (!/\S/.test(password)) problems.push('it must contain a character other than a space');
+  if (new Set(password).size < 8) problems.push('it must have at least 8 different characters');
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(password)).length;
+  if (kinds < (length >= ADMIN_PASSPHRASE_MIN ? 2 : 3)) {
+    problems.push('it must mix lower case, upper case, digits and other characters (three of them; two from 20 characters)');
+  }
+  // The letters alone, and the letters with the digits and symbols that stand for letters read as such.
+  const lower = password.toLowerCase();
+  const readings = [lower, [...lower].map((c) => LEET[c] ?? c).join('')].map((r) => r.replace(/\P{L}/gu, ''));
+  const wellKnown = (letters: string) => WELL_KNOWN_PASSWORD_WORDS.some((w) => (w.length >= 5 ? letters.includes(w) : letters === w));
+  if (readings[0]!.length < 4 || readings.some(wellKnown)) {
+    problems.push('it must not be built on a well-known word (password, admin, police, ...) nor be mostly digits and symbols');
+  }
+  if (username && username.length >= 3 && password.toLowerCase().includes(username.toLowerCase())) problems.push('it must not contain the username');
+  return problems;
+}
 
 export const LOGIN_AREAS = ['citizen', 'police', 'admin'] as const;
 export type LoginArea = (typeof LOGIN_AREAS)[number];

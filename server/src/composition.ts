@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthGuards } from './http/authenticate';
 import { createAuthRepository } from './modules/auth/auth.repository';
-import { createAuthService, resolveTokenSecret } from './modules/auth/auth.service';
+import { createAuthService, resolveAddressHashSecret, resolveTokenSecret } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createPrincipalCache } from './modules/auth/principal-cache';
@@ -61,8 +61,12 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const authRepository = createAuthRepository(db);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, authRepository);
   const tokens = createTokenSigner(tokenSecret, config.tokenTtlSeconds);
+  // Client addresses are kept only as hashes keyed by a secret of their own (not the token secret).
+  const addressHashes = await resolveAddressHashSecret(config.addressHashSecret, authRepository);
   // Request limits on the public doors, counted in the database by every instance; callers kept only as keyed hashes.
-  const rateLimits = await registerSharedRateLimits(app, db, `rate-limit:${tokenSecret}`);
+  const rateLimits = await registerSharedRateLimits(app, db, `rate-limit:${addressHashes.secret}`);
+  // Counters keyed under another secret can no longer be matched: gone with the old secret's other hashes.
+  if (addressHashes.replaced) await rateLimits.deleteAll();
   const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
   const stopSweepingUploads = files.sweepEvery(UPLOAD_SWEEP_INTERVAL_MS);
   app.addHook('onClose', stopSweepingUploads);
@@ -72,7 +76,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   app.addHook('onClose', () => stopHearingPrincipalChanges());
   // Users end sessions through auth, and auth reads accounts through users: the revocation is looked up when called.
   const usersService = createUsersService({ db, users, stations, revokeSessions: (userId) => auth.revokeUserSessions(userId), audit });
-  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals, audit });
+  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals, audit, addressSecret: addressHashes.secret });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
   const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit });
@@ -116,7 +120,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(complaintsRoutes({ guards, complaints, limits: config.rateLimits }));
       await api.register(finesRoutes({ guards, fines: finesService, limits: config.rateLimits }));
       await api.register(clearanceRoutes({ guards, clearance }));
-      await api.register(anonymousRoutes({ guards, anonymous }));
+      await api.register(anonymousRoutes({ guards, anonymous, limits: config.rateLimits }));
       if (sandbox) await api.register(sandboxRoutes({ sandbox, payments, limits: config.rateLimits }));
       await api.register(stripeWebhookRoutes({ payments }));
     },

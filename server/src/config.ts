@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ANONYMOUS_REPORT_WINDOW_SECONDS, ANONYMOUS_REPORTS_PER_WINDOW, adminPasswordProblems } from '@pes/contracts';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+import { secretProblems } from './secret-strength';
 
 /**
  * A few connections per core of the database machine. More do not answer faster: the extra queries only
@@ -19,6 +21,8 @@ const envSchema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     TOKEN_SECRET: z.string().min(32).optional(),
+    /** Keys the hashes of client addresses (sign-in's known addresses, the request counters); not the token secret. */
+    ADDRESS_HASH_SECRET: z.string().min(32).optional(),
     TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -50,6 +54,7 @@ const envSchema = z
     RATE_LIMIT_CHECKOUT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_CARD_ATTEMPTS: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_PUBLIC_SLOTS: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_ANONYMOUS_TRACK: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -59,8 +64,37 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: 'PAYMENT_GATEWAY=sandbox contradicts STRIPE_SECRET_KEY: set one of them' });
     }
     if (env.NODE_ENV === 'production') {
-      for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET'] as const) {
+      for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET', 'ADDRESS_HASH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when NODE_ENV=production` });
+      }
+      // Production refuses what would make it unsafe, naming the setting (and never echoing its value).
+      if (env.ADMIN_PASSWORD) {
+        const problems = adminPasswordProblems(env.ADMIN_PASSWORD, env.ADMIN_USERNAME);
+        if (problems.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ADMIN_PASSWORD'],
+            message: `ADMIN_PASSWORD fails the administrator password policy: ${problems.join('; ')}`,
+          });
+        }
+      }
+      for (const key of ['TOKEN_SECRET', 'ADDRESS_HASH_SECRET'] as const) {
+        const problems = env[key] ? secretProblems(env[key]) : [];
+        if (problems.length) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is too weak for production: ${problems.join('; ')}` });
+      }
+      if (env.ADDRESS_HASH_SECRET && env.ADDRESS_HASH_SECRET === env.TOKEN_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADDRESS_HASH_SECRET'],
+          message: 'ADDRESS_HASH_SECRET must differ from TOKEN_SECRET (whoever holds the token secret must not be able to recover addresses)',
+        });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: "PUBLIC_URL is required when NODE_ENV=production (certificates' QR codes and payment return links point there, not at localhost)",
+        });
       }
       if (!env.STRIPE_SECRET_KEY && env.PAYMENT_GATEWAY !== 'sandbox') {
         ctx.addIssue({
@@ -111,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : production ? undefined : DEV_ADMIN,
     tokenSecret: e.TOKEN_SECRET,
+    addressHashSecret: e.ADDRESS_HASH_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
@@ -136,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       checkout: { max: e.RATE_LIMIT_CHECKOUT, windowMs: 10 * MINUTE_MS },
       cardAttempts: { max: e.RATE_LIMIT_CARD_ATTEMPTS, windowMs: 10 * MINUTE_MS },
       publicSlots: { max: e.RATE_LIMIT_PUBLIC_SLOTS, windowMs: MINUTE_MS },
+      anonymousTrack: { max: e.RATE_LIMIT_ANONYMOUS_TRACK, windowMs: MINUTE_MS },
+      /** Anonymous reports per address (the flood limit): fixed, not configurable. */
+      anonymousReport: { max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
@@ -5,19 +6,70 @@ import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 import { login } from './helpers';
 
+/** A production configuration that starts: every required setting, each strong enough. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ADMIN_USERNAME: 'chief',
+  ADMIN_PASSWORD: 'Station-Commander@2026',
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
+  ADDRESS_HASH_SECRET: randomBytes(32).toString('base64url'),
+  PUBLIC_URL: 'https://eservices.police.lk',
+  PAYMENT_GATEWAY: 'sandbox',
+};
+
+/** The message of the configuration error `env` causes ('' when it loads). */
+function refusal(env: Record<string, string | undefined>) {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
 describe('configuration', () => {
-  it('refuses production without ADMIN_USERNAME, ADMIN_PASSWORD and TOKEN_SECRET, naming each', () => {
-    let message = '';
-    try {
-      loadConfig({ NODE_ENV: 'production' });
-    } catch (err) {
-      message = (err as Error).message;
+  it('refuses production without ADMIN_USERNAME, ADMIN_PASSWORD, TOKEN_SECRET, ADDRESS_HASH_SECRET and PUBLIC_URL, naming each', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET', 'ADDRESS_HASH_SECRET', 'PUBLIC_URL']) {
+      expect(message).toContain(`${key} is required when NODE_ENV=production`);
     }
-    for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET']) expect(message).toContain(`${key} is required when NODE_ENV=production`);
   });
 
   it('names the one missing production setting', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!' })).toThrow(/TOKEN_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET/);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://eservices.police.lk' });
+  });
+
+  // Issue 20, finding 6: production started with these, and certificates' QR codes pointed at localhost.
+  it.each([
+    ['ADMIN_PASSWORD', 'password', /ADMIN_PASSWORD fails the administrator password policy/],
+    ['ADMIN_PASSWORD', 'Admin@12345', /ADMIN_PASSWORD fails the administrator password policy: .*well-known word/],
+    ['ADMIN_PASSWORD', 'chief-Of-Police2026', /ADMIN_PASSWORD fails .*well-known word.*; it must not contain the username/],
+    ['TOKEN_SECRET', 'a'.repeat(40), /TOKEN_SECRET is too weak for production: it has too little entropy/],
+    ['TOKEN_SECRET', 'password1234567890password1234567890', /TOKEN_SECRET is too weak for production/],
+    ['TOKEN_SECRET', 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEF', /TOKEN_SECRET is too weak for production/],
+    ['ADDRESS_HASH_SECRET', 'x'.repeat(48), /ADDRESS_HASH_SECRET is too weak for production/],
+    ['PUBLIC_URL', undefined, /PUBLIC_URL is required when NODE_ENV=production/],
+  ])('refuses production with a weak %s (%s), naming it and never echoing the value', (key, value, expected) => {
+    const message = refusal({ ...PRODUCTION, [key]: value });
+    expect(message).toMatch(expected);
+    expect(message).toContain(`  ${key}: `);
+    // (The short passwords are words the message itself uses.)
+    if (value && value.length >= 12) expect(message).not.toContain(value);
+  });
+
+  it('refuses an address secret that is the token secret', () => {
+    expect(refusal({ ...PRODUCTION, ADDRESS_HASH_SECRET: PRODUCTION.TOKEN_SECRET })).toMatch(/ADDRESS_HASH_SECRET must differ from TOKEN_SECRET/);
+  });
+
+  it('accepts generated secrets (64 hex digits, 43 base64url characters) whatever chance puts in them', () => {
+    for (let i = 0; i < 200; i++) {
+      expect(refusal({ ...PRODUCTION, TOKEN_SECRET: randomBytes(32).toString('hex'), ADDRESS_HASH_SECRET: randomBytes(32).toString('base64url') })).toBe('');
+    }
+  });
+
+  it('keeps the weak-secret checks to production (development generates its own secrets)', () => {
+    expect(refusal({ NODE_ENV: 'development', ADMIN_PASSWORD: 'password', TOKEN_SECRET: 'a'.repeat(40) })).toBe('');
   });
 
   it('refuses a short token secret and bad numbers', () => {
@@ -27,20 +79,13 @@ describe('configuration', () => {
   });
 
   it('never seeds demo data in production, whatever SEED_DEMO says', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      ADMIN_USERNAME: 'chief',
-      ADMIN_PASSWORD: 'Chief@2026!',
-      TOKEN_SECRET: 'x'.repeat(40),
-      PAYMENT_GATEWAY: 'sandbox',
-      SEED_DEMO: 'true',
-    });
+    const config = loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
-    expect(config.admin).toEqual({ username: 'chief', password: 'Chief@2026!' });
+    expect(config.admin).toEqual({ username: 'chief', password: 'Station-Commander@2026' });
   });
 
   it('refuses production on the TEST payment sandbox unless it is chosen explicitly', () => {
-    const base = { NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!', TOKEN_SECRET: 'x'.repeat(40) };
+    const base = { ...PRODUCTION, PAYMENT_GATEWAY: undefined };
     expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY is required when NODE_ENV=production/);
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET is required/);
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe?.secretKey).toBe('sk_live_x');
@@ -59,7 +104,13 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, {
       demo: true,
-      env: { NODE_ENV: 'production', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'Chief@2026!', PAYMENT_GATEWAY: 'sandbox' },
+      env: {
+        NODE_ENV: 'production',
+        ADMIN_USERNAME: 'chief',
+        ADMIN_PASSWORD: PRODUCTION.ADMIN_PASSWORD,
+        PUBLIC_URL: PRODUCTION.PUBLIC_URL,
+        PAYMENT_GATEWAY: 'sandbox',
+      },
     });
   });
   afterAll(() => t?.close());
@@ -70,13 +121,13 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
     expect((await db.select({ n: count() }).from(users).where(eq(users.role, 'citizen')))[0]!.n).toBe(0);
     const admins = await db.select({ username: users.username }).from(users).where(eq(users.role, 'admin'));
     expect(admins).toEqual([{ username: 'chief' }]);
-    expect(await login(t, 'chief', 'Chief@2026!', 'admin')).toBeTruthy();
+    expect(await login(t, 'chief', PRODUCTION.ADMIN_PASSWORD, 'admin')).toBeTruthy();
     const demo = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'citizen', password: 'Citizen@123' } });
     expect(demo.statusCode).toBe(401);
   });
 
   it('marks the session cookie Secure and sends HSTS', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: 'Chief@2026!' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: PRODUCTION.ADMIN_PASSWORD } });
     expect(res.cookies.find((c) => c.name === 'pes_session')).toMatchObject({ secure: true, httpOnly: true });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });

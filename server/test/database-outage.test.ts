@@ -199,6 +199,25 @@ describe.skipIf(!postgresBinariesAvailable())('database outage (own PostgreSQL)'
     expect(Date.now() - thawedAt).toBeLessThan(5000);
   });
 
+  it('frozen: a request that finds every connection taken answers 503 within about a second, not three', async () => {
+    // Six pooled connections: the first six writes take them and hang until the client's statement
+    // timeout; the others wait for a connection, and the database answers nothing while they do.
+    await Promise.all(Array.from({ length: 6 }, () => write()));
+    server.freeze();
+    let frozen: Answer[];
+    try {
+      frozen = await Promise.all(Array.from({ length: 10 }, () => write()));
+    } finally {
+      server.thaw();
+    }
+    for (const a of frozen) expect(a).toMatchObject({ status: 503, code: 'server.unavailable', retryAfter: expect.stringMatching(/^\d+$/) });
+    const waited = frozen.map((a) => a.ms).sort((x, y) => x - y);
+    // Those that waited for a connection: about the 1 s bound (3 s before issue 20).
+    expect(waited.slice(0, 4).every((ms) => ms < 1600)).toBe(true);
+    const ok = await firstAnswer(async () => (await write()).status === 201, 5000);
+    expect(ok).toBe(true);
+  });
+
   async function firstAnswer(probe: () => Promise<boolean>, limitMs: number) {
     const deadline = Date.now() + limitMs;
     while (Date.now() < deadline) {

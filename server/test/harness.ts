@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { seedOnStart } from '../src/seed/seed';
@@ -43,6 +43,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Fastify logger options (default false: no logs); e.g. a level and a stream to read the log lines. */
   logger?: object;
+  /** Changes what no variable sets (a limit's window, say) in the loaded configuration. */
+  config?: (config: Config) => Config;
 }
 
 /** A full server (all modules) on a fresh database of the given kind, driven through app.inject. */
@@ -60,10 +62,11 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     database = await openDatabase({ loadDataDir: template });
   }
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ADDRESS_HASH_SECRET: randomBytes(32).toString('hex'),
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SEED_DEMO: opts.demo ? 'true' : 'false',
@@ -71,6 +74,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...opts.env,
   });
+  const config = opts.config ? opts.config(loaded) : loaded;
   const { app, modules } = await buildApp({ config, database, logger: opts.logger ?? false });
   await seedOnStart(config, modules, { info: () => {} });
   await app.ready();

@@ -170,7 +170,12 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('database connections on
 });
 
 describe('the API documentation in production', () => {
-  const production = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' };
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENT_GATEWAY: 'sandbox',
+    ADMIN_PASSWORD: 'Station-Commander@2026',
+    PUBLIC_URL: 'https://eservices.police.lk',
+  };
   it('is off unless API_DOCS=true', async () => {
     const t = await startTestApp('pglite', { env: production });
     try {

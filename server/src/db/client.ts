@@ -52,7 +52,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       {
         connectionString: opts.databaseUrl,
         max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-        connectionTimeoutMillis: timeouts.connectMs,
+        // A borrower waits for a connection until the database has answered nothing for connectMs (frozen,
+        // gone, unreachable), and at most statementMs while it answers (busy): guarded-pool.ts.
+        stallMs: timeouts.connectMs,
+        connectionTimeoutMillis: timeouts.statementMs,
         statement_timeout: timeouts.statementMs,
         // The server cancels a statement after statementMs; a server that does not answer at all (frozen,
         // or the network gone) is given up on by the client a second later.

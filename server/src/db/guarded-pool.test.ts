@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { GuardedPool } from './guarded-pool';
+import { DEFAULT_POOL_TIMEOUTS, GuardedPool } from './guarded-pool';
 
 const url = inject('pgUrl');
 
@@ -42,5 +42,38 @@ describe.runIf(url)('GuardedPool on PostgreSQL', () => {
     expect(second).toBe(first);
     second.release();
     expect(() => second.release()).toThrow(/already been released/);
+  });
+
+  it('gives up on a connection after about a second in which the database answered nothing', async () => {
+    expect(DEFAULT_POOL_TIMEOUTS.connectMs).toBeLessThanOrEqual(1000);
+    const small = new GuardedPool({ connectionString: url!, max: 1, connectionTimeoutMillis: 5000 }, () => {});
+    try {
+      // The only connection is held and nothing comes back: to the pool, a database that stopped answering.
+      const held = await small.connect();
+      const startedAt = Date.now();
+      await expect(small.connect()).rejects.toThrow(/timeout exceeded when trying to connect/);
+      const waited = Date.now() - startedAt;
+      expect(waited).toBeGreaterThanOrEqual(900);
+      expect(waited).toBeLessThan(1500);
+      // The callback form (pool.query) alike.
+      await expect(small.query('select 1')).rejects.toThrow(/timeout exceeded when trying to connect/);
+      held.release();
+      expect((await small.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    } finally {
+      await small.end();
+    }
+  });
+
+  it('keeps a busy queue waiting past that second while the database answers, in order', async () => {
+    const busy = new GuardedPool({ connectionString: url!, max: 2, connectionTimeoutMillis: 5000 }, () => {});
+    try {
+      // 30 statements of 100 ms on two connections: the last waits about 1.5 s, with answers all along.
+      const startedAt = Date.now();
+      const answers = await Promise.allSettled(Array.from({ length: 30 }, () => busy.query('select pg_sleep(0.1)')));
+      expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+      expect(Date.now() - startedAt).toBeGreaterThan(1200);
+    } finally {
+      await busy.end();
+    }
   });
 });

@@ -1,14 +1,20 @@
 import pg from 'pg';
 
-/** Timeouts bounding every use of PostgreSQL: a database that is down or frozen costs seconds, never a hang. */
+/** Timeouts bounding every use of PostgreSQL: a database that is down or frozen costs about a second, never a hang. */
 export interface PoolTimeouts {
-  /** Connecting, and waiting for a free connection of the pool. */
+  /**
+   * Getting a connection while the database answers nothing: connecting, or waiting for a free connection
+   * of the pool while none of its connections comes back (a database frozen, gone or unreachable).
+   */
   connectMs: number;
-  /** One statement (server side); the client gives up a second later if the server does not answer at all. */
+  /**
+   * One statement (server side); the client gives up a second later if the server does not answer at all.
+   * Also the longest wait for a free connection while the database is answering (busy, not stalled).
+   */
   statementMs: number;
 }
 
-export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 3000, statementMs: 5000 };
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 1000, statementMs: 5000 };
 
 /** Errors after which the connection cannot be trusted any more (lost, timed out on the client, closed). */
 export function isConnectionFailure(err: unknown) {
@@ -22,7 +28,15 @@ export function isConnectionFailure(err: unknown) {
 type Log = (message: string) => void;
 
 /**
- * A pg pool whose checked-out connections are released when they fail. Drizzle sends a transaction's BEGIN
+ * A pg pool whose connections are lent with a bound, and released when they fail.
+ *
+ * Lending: a borrower waits for a connection at most `stallMs` (DEFAULT_POOL_TIMEOUTS.connectMs, 1 s)
+ * during which the database answered nothing (no connection of the pool came back, none was opened), and
+ * at most the pool's `connectionTimeoutMillis` in all: a frozen or unreachable database is given up on
+ * after about a second (the caller answers 503), while a busy one, still answering, keeps its queue in
+ * order (a burst of two hundred sign-ins must not turn into 503s because it queued for more than a second).
+ *
+ * Releasing: a pg pool whose checked-out connections are released when they fail. Drizzle sends a transaction's BEGIN
  * before its try/finally: if the connection dies (or the database freezes) there, drizzle never releases it,
  * and after a few such outages every connection of the pool would be lost for good. A connection checked out
  * here is released (and so closed) by its first connection failure, a query timing out on the client, or an
@@ -31,20 +45,76 @@ type Log = (message: string) => void;
  * that event ends the process.
  */
 export class GuardedPool extends pg.Pool {
-  constructor(config: pg.PoolConfig, log: Log) {
-    super(config);
+  /** When the database last answered: a connection came back to the pool, or a new one was opened. */
+  private lastAnswerAt = 0;
+  private readonly stallMs: number;
+
+  constructor(config: pg.PoolConfig & { stallMs?: number }, log: Log) {
+    const { stallMs = DEFAULT_POOL_TIMEOUTS.connectMs, ...poolConfig } = config;
+    super(poolConfig);
+    this.stallMs = stallMs;
     // An idle connection that fails is dropped by the pool (and logged by its own handler below).
     this.on('error', () => {});
-    this.on('connect', (client) => client.on('error', (err) => log(`PostgreSQL: a connection failed (${err.message})`)));
+    this.on('connect', (client) => {
+      this.lastAnswerAt = Date.now();
+      client.on('error', (err) => log(`PostgreSQL: a connection failed (${err.message})`));
+    });
+    // A connection given back after an answer (an SQL error is an answer; a lost connection is not).
+    this.on('release', (err: unknown) => {
+      if (!err || !isConnectionFailure(err)) this.lastAnswerAt = Date.now();
+    });
   }
 
   // pg's connect has a callback form (used by pool.query, which releases failed connections itself) and a
-  // promise form (used by drizzle's transactions): the latter is guarded.
+  // promise form (used by drizzle's transactions): both wait as bounded above; the latter is also guarded.
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
-    if (callback) return super.connect(callback as never);
-    return super.connect().then(guard);
+    const lent = this.borrow();
+    if (!callback) return lent.then(guard);
+    lent.then(
+      (client) => callback(undefined, client, (err?: unknown) => client.release(err as Error | boolean | undefined)),
+      (err: Error) => callback(err, undefined, () => {}),
+    );
+  }
+
+  /** pg's own connect, given up on once the database has answered nothing for `stallMs` of the wait. */
+  private borrow(): Promise<pg.PoolClient> {
+    // An idle connection is lent at once: nothing to watch.
+    if (this.idleCount > 0) return super.connect();
+    const startedAt = Date.now();
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const watch = () => {
+        if (settled) return;
+        const quietMs = Date.now() - Math.max(this.lastAnswerAt, startedAt);
+        if (quietMs >= this.stallMs) {
+          settled = true;
+          reject(new Error(`timeout exceeded when trying to connect: the database answered nothing for ${this.stallMs} ms`));
+        } else {
+          timer = setTimeout(watch, this.stallMs - quietMs);
+        }
+      };
+      timer = setTimeout(watch, this.stallMs);
+      super.connect().then(
+        (client) => {
+          clearTimeout(timer);
+          // Lent after its borrower gave up: straight back to the pool.
+          if (settled) client.release();
+          else {
+            settled = true;
+            resolve(client);
+          }
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
   }
 }
 

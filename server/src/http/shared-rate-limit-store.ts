@@ -7,8 +7,18 @@ import { prepareSql } from '../db/prepared-sql';
 import { rateLimitCounters } from '../modules/rate-limits/rate-limits.table';
 import { appError } from '../app-error';
 
-/** How often each instance deletes the counters whose window has ended. */
+/**
+ * Each instance deletes the counters whose window has ended when the first of them ends (it learns the
+ * windows from its own counts, and from the table after each sweep), and at least this often.
+ */
 export const RATE_LIMIT_CLEANUP_INTERVAL_MS = 60_000;
+/**
+ * A sweep takes the counters whose window ends within this time too, so that a counter is gone by the end
+ * of its window, not some milliseconds after it (a limit's window is then at most this much shorter), and
+ * sweeps are at least SWEEP_SPACING_MS apart however many windows end in between.
+ */
+const SWEEP_AHEAD_MS = 500;
+const SWEEP_SPACING_MS = 250;
 
 type Counted = { count: number; ttl_ms: number };
 type CountCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -17,10 +27,12 @@ type CountCallback = (error: Error | null, result?: { current: number; ttl: numb
  * A store for @fastify/rate-limit kept in the database, so that every instance on it counts together.
  * `incr` is ONE atomic upsert: a new key, or one whose window has ended, starts again at 1 with a new
  * window; otherwise its count goes up by one. Concurrent requests queue on the row, so none is lost.
- * The key names the limit and the caller (see `limitedRoute`); it is stored only as a keyed hash, so the
- * table never holds a client address or account (anonymous reporters' addresses above all).
+ * The key names the limit and the caller (see `limitedRoute`); it is stored only as a keyed hash (under the
+ * address secret, not the token secret), so the table never holds a client address or account, and a row
+ * is deleted by the end of its window (`sweeper`): nothing derived from an address (an anonymous
+ * reporter's above all) outlives the window it is counted in.
  */
-export function sharedRateLimitStore(db: Database, secret: string) {
+export function sharedRateLimitStore(db: Database, secret: string, onSweepError: (err: unknown) => void = () => {}) {
   const hashed = (key: string) => createHmac('sha256', secret).update(key).digest('base64url');
   const count = prepareSql<Counted, { key: string; windowMs: number }>(
     db,
@@ -34,10 +46,32 @@ export function sharedRateLimitStore(db: Database, secret: string) {
       returning c.count, ceil(extract(epoch from (c.window_end - now())) * 1000)::int as ttl_ms`,
   );
 
+  // Deletes what has expired (or will within SWEEP_AHEAD_MS) and answers when the next window ends (ms from
+  // now, by the database's clock), null when no counter is left.
+  const sweep = prepareSql<{ next_ms: number | null }, { aheadMs: number }>(
+    db,
+    'rate_limit_sweep',
+    sql`
+      with gone as (
+        delete from ${rateLimitCounters} where window_end <= now() + ${sql.placeholder('aheadMs')}::int * interval '1 millisecond'
+      )
+      select ceil(extract(epoch from (min(window_end) - now())) * 1000)::int as next_ms
+      from ${rateLimitCounters}
+      where window_end > now() + ${sql.placeholder('aheadMs')}::int * interval '1 millisecond'`,
+  );
+  const sweeper = createSweeper(async () => {
+    const [row] = await sweep({ aheadMs: SWEEP_AHEAD_MS });
+    return row?.next_ms ?? null;
+  }, onSweepError);
+
   class SharedRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: CountCallback, timeWindow: number) {
       count({ key: hashed(key), windowMs: timeWindow }).then(
-        ([row]) => callback(null, { current: row!.count, ttl: Math.max(0, row!.ttl_ms) }),
+        ([row]) => {
+          const ttl = Math.max(0, row!.ttl_ms);
+          sweeper.dueIn(ttl);
+          callback(null, { current: row!.count, ttl });
+        },
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );
     }
@@ -53,6 +87,83 @@ export function sharedRateLimitStore(db: Database, secret: string) {
     /** Deletes the counters whose window has ended. */
     async deleteExpired() {
       await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowEnd} < now()`);
+    },
+    /** Deletes every counter (when the secret they were keyed with is replaced). */
+    async deleteAll() {
+      await db.delete(rateLimitCounters);
+    },
+    /** Sweeps now, then whenever the next window ends (and at least every RATE_LIMIT_CLEANUP_INTERVAL_MS) until stopped. */
+    startSweeping: () => sweeper.start(),
+    stopSweeping: () => sweeper.stop(),
+    /** The key under which a caller's count is stored (tests). */
+    storedKey: hashed,
+  };
+}
+
+/**
+ * Runs `sweep` when asked to by `dueIn` (the earliest time asked wins), at least every
+ * RATE_LIMIT_CLEANUP_INTERVAL_MS, and when the sweep itself answers that the next window ends. Timers are
+ * unref'd; one timer at a time.
+ */
+function createSweeper(sweep: () => Promise<number | null>, onError: (err: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let dueAt = Infinity;
+  let running = false;
+  let again = false;
+  let stopped = true;
+  let lastRun = 0;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    const at = Math.max(Date.now() + Math.max(0, delayMs), lastRun + SWEEP_SPACING_MS);
+    if (at >= dueAt) return;
+    clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(run, at - Date.now());
+    timer.unref();
+  };
+
+  async function run() {
+    timer = undefined;
+    dueAt = Infinity;
+    if (stopped) return;
+    if (running) {
+      // Due while one runs: once more after it (it may have read the table before the new counter).
+      again = true;
+      return;
+    }
+    running = true;
+    lastRun = Date.now();
+    let next: number | null = null;
+    try {
+      next = await sweep();
+    } catch (err) {
+      onError(err);
+    } finally {
+      running = false;
+    }
+    schedule(RATE_LIMIT_CLEANUP_INTERVAL_MS);
+    if (next !== null) schedule(next - SWEEP_AHEAD_MS);
+    if (again) {
+      again = false;
+      schedule(0);
+    }
+  }
+
+  return {
+    /** A counter's window ends in `ttlMs`: sweep by then. */
+    dueIn(ttlMs: number) {
+      schedule(ttlMs - SWEEP_AHEAD_MS);
+    },
+    start() {
+      stopped = false;
+      void run();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      dueAt = Infinity;
     },
   };
 }
@@ -78,10 +189,10 @@ export function limitedRoute(name: string, limit: RequestLimit, caller: (request
 
 /**
  * Registers @fastify/rate-limit with the shared store. No route is limited unless it says so in its
- * `config: { rateLimit: limitedRoute(...) }`. Expired counters are deleted on a timer.
+ * `config: { rateLimit: limitedRoute(...) }`. Counters are deleted as their windows end.
  */
 export async function registerSharedRateLimits(app: FastifyInstance, db: Database, secret: string) {
-  const shared = sharedRateLimitStore(db, secret);
+  const shared = sharedRateLimitStore(db, secret, (err) => app.log.error({ err }, 'deleting expired rate-limit counters failed'));
   await app.register(rateLimit, {
     global: false,
     store: shared.Store,
@@ -93,10 +204,7 @@ export async function registerSharedRateLimits(app: FastifyInstance, db: Databas
         headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
-  const timer = setInterval(() => {
-    shared.deleteExpired().catch((err: unknown) => app.log.error({ err }, 'deleting expired rate-limit counters failed'));
-  }, RATE_LIMIT_CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  shared.startSweeping();
+  app.addHook('onClose', async () => shared.stopSweeping());
   return shared;
 }

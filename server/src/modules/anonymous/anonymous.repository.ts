@@ -26,6 +26,14 @@ export interface Candidate {
   lastAssignedAt: Date | null;
 }
 
+/**
+ * The report's id, always written with its table's name. Inside a subquery on the history, drizzle's own
+ * `${anonymousComplaints.id}` is written as a bare "id" when the outer query reads one table without a
+ * join, and a bare "id" there is the history row's own id: the subquery then matched other reports'
+ * history rows (issue 20: a reporter saw statuses typed on other reports) and read the whole table.
+ */
+const thisComplaintId = sql`${anonymousComplaints}.${sql.identifier(anonymousComplaints.id.name)}`;
+
 const viewFields = {
   id: anonymousComplaints.id,
   incident_type: anonymousComplaints.incidentType,
@@ -47,7 +55,7 @@ const viewFields = {
         'changed_at', ${isoInstant(sql`h.changed_at`)}
       ) order by h.changed_at, h.id), '[]'::json)
     from ${anonymousStatusHistory} h
-    where h.complaint_id = ${anonymousComplaints.id})`,
+    where h.complaint_id = ${thisComplaintId})`,
 };
 
 export function createAnonymousRepository(db: Database) {
@@ -196,20 +204,27 @@ export function createAnonymousRepository(db: Database) {
       await tx.insert(anonymousStatusHistory).values(change);
     },
 
-    /** What the tracking code may show: status, and dates only (Colombo), never who or anything else. */
-    async trackByHash(hash: string) {
+    /**
+     * What the tracking code may show: status, and dates only (Colombo), never who or anything else. The
+     * report by its code's unique index, its own history by (complaint_id, changed_at, id).
+     */
+    trackQuery(hash: string) {
       const colomboDate = (v: unknown) => sql<string>`to_char(${v} at time zone 'Asia/Colombo', 'YYYY-MM-DD')`;
-      const [row] = await db
+      return db
         .select({
           status: anonymousComplaints.status,
           submitted_on: colomboDate(anonymousComplaints.submittedAt),
           history: sql<Array<{ status: string; date: string }>>`(
             select coalesce(json_agg(json_build_object('status', h.to_status, 'date', ${colomboDate(sql`h.changed_at`)}) order by h.changed_at, h.id), '[]'::json)
-            from ${anonymousStatusHistory} h where h.complaint_id = ${anonymousComplaints.id})`,
+            from ${anonymousStatusHistory} h where h.complaint_id = ${thisComplaintId})`,
         })
         .from(anonymousComplaints)
         .where(eq(anonymousComplaints.trackingCodeHash, hash))
         .limit(1);
+    },
+
+    async trackByHash(hash: string) {
+      const [row] = await this.trackQuery(hash);
       return row;
     },
 

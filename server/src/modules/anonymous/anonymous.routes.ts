@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ANONYMOUS_COMPLAINT_FORM,
   ANONYMOUS_EVIDENCE_FIELD,
-  ANONYMOUS_REPORT_WINDOW_SECONDS,
-  ANONYMOUS_REPORTS_PER_WINDOW,
   anonymousIdParamSchema,
   anonymousOfficerListSchema,
   anonymousOfficerParamSchema,
@@ -19,14 +17,18 @@ import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
 import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import type { RateLimits } from '../../config';
 import type { AnonymousService } from './anonymous.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: AnonymousService }): FastifyPluginAsyncZod {
+export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: AnonymousService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { anonymous } = deps;
   const crimeOfficers = deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] });
-  const flood = limitedRoute('anonymous-report', { max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 }, clientAddress);
+  // Both doors of the anonymous reporter count per client address (never an account: there is none), and
+  // their counters are deleted when their window ends (shared-rate-limit-store.ts).
+  const flood = limitedRoute('anonymous-report', deps.limits.anonymousReport, clientAddress);
+  const tracking = limitedRoute('anonymous-track', deps.limits.anonymousTrack, clientAddress);
   return async (app) => {
     app.post(
       '/anonymous',
@@ -49,11 +51,12 @@ export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: Anonymous
     app.post(
       '/anonymous/track',
       {
+        config: { rateLimit: tracking },
         schema: {
           tags: ['anonymous'],
-          summary: "A report's status and its changes (dates only), by its tracking code; nothing else",
+          summary: "A report's status and its changes (dates only), by its tracking code; nothing else (limited per client address)",
           body: trackAnonymousRequestSchema,
-          response: { 200: trackAnonymousResponseSchema, ...errorResponses(400, 404) },
+          response: { 200: trackAnonymousResponseSchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => anonymous.track(request.body.tracking_code),

@@ -129,6 +129,26 @@ export function createAuthRepository(db: Database) {
       return rows[0]?.value;
     },
 
+    /**
+     * Records the fingerprint of the secret that keys the address hashes. When another was recorded (or
+     * none), deletes every hash made under it (known addresses, sign-in throttling counts) in the same
+     * transaction, and answers true.
+     */
+    async adoptAddressHashKey(fingerprint: string) {
+      return db.transaction(async (tx) => {
+        const key = 'address_hash_key_fingerprint';
+        const [current] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).for('update');
+        if (current?.value === fingerprint) return false;
+        await tx.delete(loginKnownAddresses);
+        await tx.delete(loginFailures);
+        await tx
+          .insert(appSettings)
+          .values({ key, value: fingerprint })
+          .onConflictDoUpdate({ target: appSettings.key, set: { value: fingerprint } });
+        return true;
+      });
+    },
+
     /** Stores the value unless another instance stored one first; returns the stored value. */
     async putSettingIfAbsent(key: string, value: string, tx: DbOrTx = db) {
       await tx.insert(appSettings).values({ key, value }).onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { AREA_ROLE, type Branch, type CurrentUser, type Role, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
 import { appError } from '../../app-error';
@@ -27,8 +27,19 @@ export const LOGIN_THROTTLE = {
   perAccountFromNewAddresses: 10,
 } as const;
 
-/** Known addresses are stored as a hash, bound to the account (the same address hashes differently per account). */
-const addressHash = (userId: number, address: string) => createHash('sha256').update(`pes-login-address:${userId}:${address}`).digest('base64url');
+/**
+ * The forms in which sign-in keeps anything derived from a client address, each an HMAC under the address
+ * secret (ADDRESS_HASH_SECRET, never the token secret): a known address, bound to the account (the same
+ * address hashes differently per account), and the throttling keys ("user:<name>@<address>", "ip:<address>",
+ * "user-new:<name>"). Without the secret, a hash cannot be tried against the 2^32 IPv4 addresses.
+ */
+function addressHashes(secret: string) {
+  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+  return {
+    knownAddress: (userId: number, address: string) => mac(`pes-login-address:${userId}:${address}`),
+    throttleKey: (key: string) => mac(`pes-login-throttle:${key}`),
+  };
+}
 
 /**
  * The throttling key of a client address. IPv6 counts by /64 network, the block one subscriber usually
@@ -63,8 +74,11 @@ export function createAuthService(deps: {
   tokens: TokenSigner;
   principals: PrincipalCache;
   audit: Pick<AuditService, 'record'>;
+  /** Keys every hash of a client address (`resolveAddressHashSecret`). */
+  addressSecret: string;
 }) {
   const { db, auth, users, files, tokens, principals, audit } = deps;
+  const { knownAddress, throttleKey } = addressHashes(deps.addressSecret);
 
   /** Officers' and administrators' sign-ins, and refused ones, are audited (citizens' are not). */
   const auditSignIn = async (user: { id: number; username: string; role: Role }, branch: Branch | null, refused?: string) => {
@@ -110,14 +124,16 @@ export function createAuthService(deps: {
       const account = input.username.trim().toLowerCase();
       const address = addressKey(ip);
       const user = await users.findByUsername(input.username);
-      const known = user ? await auth.isKnownAddress(user.id, addressHash(user.id, address)) : false;
-      const pairKey = `user:${account}@${address}`;
-      const sharedKeys = [address, ...(known ? [] : [`user-new:${account}`])];
+      const known = user ? await auth.isKnownAddress(user.id, knownAddress(user.id, address)) : false;
+      const pairKey = throttleKey(`user:${account}@${address}`);
+      const addressOnly = throttleKey(address);
+      const fromNewAddresses = throttleKey(`user-new:${account}`);
+      const sharedKeys = [addressOnly, ...(known ? [] : [fromNewAddresses])];
       const wait = await auth.reserveAttempts(
         [
           { key: pairKey, limit: LOGIN_THROTTLE.perAccountAndAddress },
-          { key: address, limit: LOGIN_THROTTLE.perAddress },
-          ...(known ? [] : [{ key: `user-new:${account}`, limit: LOGIN_THROTTLE.perAccountFromNewAddresses }]),
+          { key: addressOnly, limit: LOGIN_THROTTLE.perAddress },
+          ...(known ? [] : [{ key: fromNewAddresses, limit: LOGIN_THROTTLE.perAccountFromNewAddresses }]),
         ],
         LOGIN_THROTTLE.windowSeconds,
       );
@@ -132,7 +148,7 @@ export function createAuthService(deps: {
       // A success: this address's count on the account starts again, and the shared counts get the attempt back.
       await auth.clearFailures(pairKey);
       await auth.releaseAttempts(sharedKeys);
-      await auth.rememberAddress(user.id, addressHash(user.id, address));
+      await auth.rememberAddress(user.id, knownAddress(user.id, address));
       if (input.area && AREA_ROLE[input.area] !== user.role) {
         await auditSignIn(user, null, `wrong_area:${input.area}`);
         throw appError('auth.wrong_area', { params: { area: input.area } });
@@ -230,4 +246,18 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export async function resolveTokenSecret(configured: string | undefined, auth: AuthRepository) {
   if (configured) return configured;
   return auth.putSettingIfAbsent('dev_token_secret', randomBytes(48).toString('base64url'));
+}
+
+/**
+ * The secret that keys every hash of a client address: from ADDRESS_HASH_SECRET (required in production),
+ * or (development only) one generated once and shared through the database. The database keeps a
+ * fingerprint of the secret its hashes were made with; when the secret is another (the first start after
+ * address hashes were keyed, or a new secret), the hashes made with the old one are deleted, not left
+ * behind: they could no longer be matched, only reversed by whoever holds the old secret.
+ */
+export async function resolveAddressHashSecret(configured: string | undefined, auth: AuthRepository) {
+  const secret = configured ?? (await auth.putSettingIfAbsent('dev_address_hash_secret', randomBytes(48).toString('base64url')));
+  const fingerprint = createHmac('sha256', secret).update('pes-address-hash-secret-fingerprint').digest('base64url');
+  const replaced = await auth.adoptAddressHashKey(fingerprint);
+  return { secret, replaced };
 }
