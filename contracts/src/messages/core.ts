@@ -33,5 +33,6 @@ export const coreMessagesEn = {
   fileTypeWithPdf: 'Only JPEG, PNG or WebP images or PDF files are accepted.',
   uploadUnusable: 'This upload cannot be used. Upload the file again.',
   pdfActiveContent: 'PDFs with scripts, actions or embedded files are not accepted.',
+  pdfUnreadable: 'This PDF cannot be read (damaged or password-protected).',
   imageTooManyPixels: 'The picture is too large (40 megapixels at most).',
 } as const;

@@ -6,7 +6,7 @@ import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind, type MultipartForm } from 
 import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
 import type { UploadedFile } from '../modules/files/uploaded-file';
 import { isUnsafeText, reportedField, schemaFields } from './input-safety';
-import { pdfHasActiveContent } from './pdf-active-content';
+import { inspectPdf } from './pdf-active-content';
 
 /** Longest text field accepted in a form (bytes); longer values are refused, never cut. */
 const FIELD_MAX_BYTES = 100_000;
@@ -86,6 +86,11 @@ async function readFilePart(part: MultipartFile, kind: FileKind | undefined): Pr
       fields: { [part.fieldname]: kind === 'image' ? 'fileType' : kind === 'photo' ? 'fileTypePhoto' : 'fileTypeWithPdf' },
     });
   }
-  if (type.mime === 'application/pdf' && pdfHasActiveContent(buffer)) throw appError('files.unsafe_pdf', { field: part.fieldname });
+  if (type.mime === 'application/pdf') {
+    // Stored as sent only when a PDF parser read all of it and found nothing that acts by itself.
+    const verdict = inspectPdf(buffer);
+    if (verdict === 'active') throw appError('files.unsafe_pdf', { field: part.fieldname });
+    if (verdict === 'unreadable') throw appError('files.unreadable_pdf', { field: part.fieldname });
+  }
   return { field: part.fieldname, buffer, mimeType: type.mime, ext: type.ext, originalName: part.filename.slice(0, 200) };
 }
