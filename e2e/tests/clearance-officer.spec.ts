@@ -37,6 +37,9 @@ async function findByNic(page: Page, nic: string, reference: string) {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The certificate's verification code as the officer's modal shows it (dashes removed). */
+const shownCode = async (page: Page) => (await dialog(page).getByTestId('certificate-code').textContent())!.replace(/-/g, '');
+
 test('an Admin Branch officer finds the application, checks it, moves its status, edits the draft and generates the certificate', async ({ browser }) => {
   const { context, page } = await officerDashboard(browser);
   await expect(page.getByRole('heading', { name: 'Clearance applications' })).toBeVisible();
@@ -141,9 +144,8 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await expect(modal.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', href!);
   await expect(page.locator('.clearance-officer tbody tr').first()).toContainText('Attached');
   // Its verification code, as the PDF prints it.
-  const code = (await modal.getByTestId('certificate-code').textContent())!.replace(/-/g, '');
+  const code = await shownCode(page);
   expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{20}$/);
-  expect((await pdf.body()).length).toBeGreaterThan(1000);
 
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
@@ -170,9 +172,6 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await expect(verify.getByText('Sunil Fernando')).toHaveCount(0);
   await visitor.close();
 });
-
-/** The certificate's verification code as the officer's modal shows it (dashes removed). */
-const shownCode = async (page: Page) => (await dialog(page).getByTestId('certificate-code').textContent())!.replace(/-/g, '');
 
 test('regenerating asks first, then the certificate replaced says so; a withdrawn certificate is no longer offered and verifies as withdrawn', async ({
   browser,
