@@ -47,7 +47,10 @@ export async function freePort() {
 }
 
 const RATE_LIMITS_NEVER_REACHED = Object.fromEntries(
-  ['SIGNUP', 'COMPLAINTS', 'FINE_SEARCH', 'CHECKOUT', 'CARD_ATTEMPTS', 'PUBLIC_SLOTS', 'ANONYMOUS_TRACK'].map((name) => [`RATE_LIMIT_${name}`, '100000000']),
+  ['SIGNUP', 'COMPLAINTS', 'FINE_SEARCH', 'CHECKOUT', 'CARD_ATTEMPTS', 'PUBLIC_SLOTS', 'ANONYMOUS_TRACK', 'VERIFY'].map((name) => [
+    `RATE_LIMIT_${name}`,
+    '100000000',
+  ]),
 );
 
 /**

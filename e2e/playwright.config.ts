@@ -50,6 +50,7 @@ function webServer(port: number) {
       RATE_LIMIT_CHECKOUT: '1000',
       RATE_LIMIT_CARD_ATTEMPTS: '1000',
       RATE_LIMIT_ANONYMOUS_TRACK: '1000',
+      RATE_LIMIT_VERIFY: '1000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   };

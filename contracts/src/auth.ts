@@ -90,6 +90,8 @@ export const currentUserSchema = z.object({
   /** A police officer's officer ID (the officer code), as the spec names it; null for others. */
   officerId: z.string().nullable(),
   identity_number: z.string().nullable(),
+  /** NIC or Passport: the kind of a citizen's identity number (a clearance application takes an NIC account's); null for staff. */
+  identity_type: z.enum(IDENTITY_TYPES).nullable(),
   full_name: z.string().nullable(),
   /** A citizen's home address as given at signup (forms start with it); null for staff. */
   address: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { IDENTITY_TYPES } from './enums';
 import { isoDate, optionalText, requiredText } from './common';
 import { centsToAmount, normaliseIdentityNumber } from './fines';
 import { msg, type ValidationMessageKey } from './messages';
@@ -81,6 +82,9 @@ export const CERTIFICATE_TEXT = {
   validUntil: (date: string) => `Valid until: ${date} (six months from the start of the period)`,
   remarks: 'Remarks',
   verifyAt: 'Verify at',
+  verificationCode: 'Verification code:',
+  /** In the officer's preview, where the code will be: it is made when the PDF is generated. */
+  codePending: '(given when the PDF is generated)',
   signatory: 'Officer in Charge, Admin Branch',
   signatoryFor: 'for Inspector General of Police',
 } as const;
@@ -108,6 +112,28 @@ export function addMonths(isoDay: string, months: number) {
 
 /** The last day a certificate whose period starts on `periodFrom` is valid. */
 export const certificateValidUntil = (periodFrom: string) => addMonths(periodFrom, CERTIFICATE_VALIDITY_MONTHS);
+
+// ---------------------------------------------------------------------------------------------
+// Verification codes: what the QR code and the printed text carry (/verify/{code}), never the sequential
+// reference. 20 characters of Crockford's base32 (100 random bits: no I, L, O or U, so a code typed from
+// paper is not misread); certificates issued before codes existed got 32 hexadecimal characters (a random
+// UUID's, 122 random bits) from their migration. Printed in groups of four; typed in any case, with or
+// without the dashes.
+
+export const VERIFICATION_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const VERIFICATION_CODE_LENGTH = 20;
+const VERIFICATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{20,32}$/;
+
+/** A code as typed or scanned → as stored: upper case, no spaces or dashes, O read as 0 and I or L as 1. */
+export function normaliseVerificationCode(text: string) {
+  return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/** Whether a normalised text can be a verification code at all (checked before any lookup). */
+export const isVerificationCode = (code: string) => VERIFICATION_CODE_PATTERN.test(code);
+
+/** The code as printed: groups of four joined by dashes (ABCD-EFGH-…). */
+export const formatVerificationCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
 
 /** Birth certificate front and back are required under 18 (§9); NIC front and back always. */
 export function requiredDocuments(dateOfBirth: string | undefined, today = colomboDate()): Partial<Record<ClearanceDocument, ValidationMessageKey>> {
@@ -377,6 +403,22 @@ export const clearanceHistoryEntrySchema = z.object({
   changed_at: z.string(),
 });
 
+/**
+ * The certificate an application holds now (the latest issued): its verification code and the address
+ * the QR code opens, when it was issued, whether the officer generated it here (its PDF prints the code)
+ * or attached a PDF of their own (which does not: the citizen's tracking page shows the code), and its
+ * withdrawal. An earlier certificate of the same application answers "replaced" at verification.
+ */
+export const clearanceCertificateSchema = z.object({
+  verification_code: z.string(),
+  verification_url: z.string(),
+  issued_at: z.string(),
+  generated: z.boolean(),
+  withdrawn_at: z.string().nullable(),
+  withdrawal_reason: z.string().nullable(),
+});
+export type ClearanceCertificate = z.infer<typeof clearanceCertificateSchema>;
+
 /** The citizen's tracking view (§3 tracking fields, in the spec's spellings). */
 export const clearanceTrackSchema = z.object({
   id: z.number(),
@@ -389,8 +431,10 @@ export const clearanceTrackSchema = z.object({
   full_name: z.string(),
   fullName: z.string(),
   idNumber: z.string(),
+  /** The certificate's file: null while there is none, and once it is withdrawn. */
   certificate_url: z.string().nullable(),
   certificateUrl: z.string().nullable(),
+  certificate: clearanceCertificateSchema.nullable(),
   history: z.array(clearanceHistoryEntrySchema),
 });
 export type ClearanceTrack = z.infer<typeof clearanceTrackSchema>;
@@ -422,9 +466,19 @@ export const clearanceListSchema = z.object({
   has_more: z.boolean(),
 });
 
+/** The account an application was made from, as the account says (beside what the application says). */
+export const clearanceAccountSchema = z.object({
+  username: z.string(),
+  identity_type: z.enum(IDENTITY_TYPES),
+  identity_number: z.string(),
+  full_name: z.string(),
+});
+export type ClearanceAccount = z.infer<typeof clearanceAccountSchema>;
+
 /** The full application an Admin Branch officer opens (police-and-admin.md §3). */
 export const clearanceDetailSchema = z.object({
   id: z.number(),
+  account: clearanceAccountSchema,
   reference_number: z.string().nullable(),
   application_status: statusField,
   rejection_reason: z.string().nullable(),
@@ -468,7 +522,9 @@ export const clearanceDetailSchema = z.object({
   amount: z.string(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
+  /** The current certificate's file (withdrawn or not: officers may still open it). */
   certificate_url: z.string().nullable(),
+  certificate: clearanceCertificateSchema.nullable(),
   history: z.array(clearanceHistoryEntrySchema),
 });
 export type ClearanceDetail = z.infer<typeof clearanceDetailSchema>;
@@ -480,6 +536,9 @@ export const clearanceStatusUpdateSchema = z
   .superRefine((v, ctx) => {
     if (v.status === 'rejected' && !v.reason) issue(ctx, ['reason'], 'rejectionReasonRequired');
   });
+
+/** Withdrawing an issued certificate (the application becomes rejected with this reason, which the citizen sees). */
+export const certificateWithdrawalSchema = z.object({ reason: requiredText(1000, 'withdrawalReasonRequired') });
 
 /** The certificate draft the officer edits (police-and-admin.md §3). */
 export const certificateDraftSchema = z
@@ -496,6 +555,8 @@ export const certificateDraftSchema = z
     remarks: requiredText(2000),
   })
   .superRefine((v, ctx) => {
+    // Validity runs six months from the period's start: a start after today would stretch it.
+    if (v.periodFrom > colomboDate()) issue(ctx, ['periodFrom'], 'periodFromFuture');
     if (v.periodFrom > v.periodTo) issue(ctx, ['periodTo'], 'periodOrder');
   });
 /** The draft as the server answers it (defaults filled in). */
@@ -517,14 +578,28 @@ export type CertificateDraft = z.output<typeof certificateDraftSchema>;
 export const certificateUrlSchema = z.object({ certificate_url: z.string().max(300) });
 export const certificateUrlResponseSchema = z.object({ certificate_url: z.string() });
 
-export const clearanceReferenceParamSchema = z.object({ reference: z.string().max(40) });
-export const CERTIFICATE_VERIFY_RESULTS = ['valid', 'expired', 'unknown'] as const;
-/** Public verification: the holder's name only, nothing else about them. */
+/** Replacing a certificate is asked for explicitly (the officer confirmed it): without it, an application holding one answers 409. */
+export const certificateReplaceQuerySchema = z.object({
+  replace: z
+    .enum(['true', 'false'], msg('invalidChoice'))
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const certificateCodeParamSchema = z.object({ code: z.string().max(60) });
+/**
+ * valid, expired, withdrawn (by the Admin Branch), replaced (by a newer certificate of the same
+ * application), unknown (no certificate has this code), or needs_code: a reference number was given,
+ * which is sequential and so says nothing about anyone.
+ */
+export const CERTIFICATE_VERIFY_RESULTS = ['valid', 'expired', 'withdrawn', 'replaced', 'unknown', 'needs_code'] as const;
+/** Public verification by code: the holder's name only, nothing else about them. */
 export const certificateVerificationSchema = z.object({
   result: z.enum(CERTIFICATE_VERIFY_RESULTS),
-  reference_number: z.string(),
+  reference_number: z.string().nullable(),
   full_name: z.string().nullable(),
   valid_until: z.string().nullable(),
   issued_at: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;

@@ -60,9 +60,11 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await expect(heading(page, 2, 'Identity')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'NIC number', exact: true })).toBeFocused();
-  await page.keyboard.type(citizen.nic);
+  // Signed out, the visitor types a NIC (here not the account's they will sign in with: it gives way to it).
+  const typedNic = citizen.nic === '200001012345' ? '200001012346' : '200001012345';
+  await page.keyboard.type(typedNic);
   await page.keyboard.press('Tab');
-  await page.keyboard.type(citizen.nic.slice(0, -1) + (citizen.nic.endsWith('1') ? '2' : '1'));
+  await page.keyboard.type(typedNic.slice(0, -1) + (typedNic.endsWith('1') ? '2' : '1'));
   await page.keyboard.press('Tab'); // new NIC (optional)
   await page.keyboard.press('Tab');
   await page.keyboard.type('N1234567');
@@ -84,7 +86,7 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Confirm NIC number')).toBeFocused();
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(citizen.nic);
+  await page.keyboard.type(typedNic);
   await page.keyboard.press('Enter');
   await expect(heading(page, 3, 'Personal details')).toBeFocused();
 
@@ -154,7 +156,13 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByLabel('Full name as in NIC')).toHaveValue('Sunil Fernando');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await expect(page.getByLabel('Confirm NIC number')).toHaveValue(citizen.nic);
+  // Signed in, the NIC is the account's, shown and not asked for: what was typed before gave way to it.
+  const nicField = page.getByRole('textbox', { name: 'NIC number', exact: true });
+  await expect(nicField).toHaveValue(citizen.nic);
+  await expect(nicField).toHaveAttribute('readonly', '');
+  await expect(nicField).toHaveAccessibleDescription(/From your account/);
+  await expect(page.getByLabel('Confirm NIC number')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Passport number (optional)', exact: true })).toHaveValue('N1234567');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByLabel('Date of birth')).toHaveValue('1985-07-02');
   // The signed-in citizen's draft is on the server too.
@@ -244,16 +252,18 @@ test("a signed-in citizen's draft is saved on the server and resumed on another 
   await page.getByRole('radio', { name: 'No' }).check();
   await next(page);
   await expect(heading(page, 2, 'Identity')).toBeVisible();
-  await page.getByRole('textbox', { name: 'NIC number', exact: true }).fill(citizen.nic);
+  // The NIC is the account's: shown, not typed.
+  await expect(page.getByRole('textbox', { name: 'NIC number', exact: true })).toHaveValue(citizen.nic);
+  await page.getByLabel('Country the certificate is for').fill('Maldives');
   const asCitizen = await bearer(request, citizen, 'citizen');
   await expect
     .poll(async () => {
       const { draft } = (await (await request.get('/api/clearance/draft', { headers: asCitizen })).json()) as {
-        draft: { step: number; data: { nic_number?: string } } | null;
+        draft: { step: number; data: { nic_number?: string; country?: string } } | null;
       };
-      return draft && `${draft.step} ${draft.data.nic_number}`;
+      return draft && `${draft.step} ${draft.data.nic_number} ${draft.data.country}`;
     })
-    .toBe(`2 ${citizen.nic}`);
+    .toBe(`2 ${citizen.nic} Maldives`);
   await first.close();
 
   // Another browser (no draft in its tab) gets the server's draft.
@@ -262,6 +272,7 @@ test("a signed-in citizen's draft is saved on the server and resumed on another 
   await other.goto('/clearance/apply');
   await expect(heading(other, 2, 'Identity')).toBeVisible();
   await expect(other.getByRole('textbox', { name: 'NIC number', exact: true })).toHaveValue(citizen.nic);
+  await expect(other.getByLabel('Country the certificate is for')).toHaveValue('Maldives');
   await other.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(other.getByLabel('Other nationality')).toHaveValue('Maldivian');
   await expect(other.getByLabel('Age', { exact: true })).not.toHaveValue('');

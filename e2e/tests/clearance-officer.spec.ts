@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { applyAndPay, CLEARANCE_OFFICER, completeApplication, expectPdfPreview, LANGUAGES, tinyPdf, type PaidApplication } from './clearance.helpers';
+import { applyAndPay, certify, CLEARANCE_OFFICER, completeApplication, expectPdfPreview, LANGUAGES, tinyPdf, type PaidApplication } from './clearance.helpers';
 import { signedInContext } from './fines.helpers';
 import { walkPages } from './pages.helpers';
 import { seriousViolations } from './axe.helpers';
@@ -37,6 +37,9 @@ async function findByNic(page: Page, nic: string, reference: string) {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The certificate's verification code as the officer's modal shows it (dashes removed). */
+const shownCode = async (page: Page) => (await dialog(page).getByTestId('certificate-code').textContent())!.replace(/-/g, '');
+
 test('an Admin Branch officer finds the application, checks it, moves its status, edits the draft and generates the certificate', async ({ browser }) => {
   const { context, page } = await officerDashboard(browser);
   await expect(page.getByRole('heading', { name: 'Clearance applications' })).toBeVisible();
@@ -54,6 +57,14 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   }
   await expect(modal.getByText('12 Galle Road, Colombo 03')).toBeVisible();
   await expect(modal.getByText('Permanent residence visa')).toBeVisible();
+
+  // Which account applied, beside what the application says: both the same here.
+  await expect(modal.getByRole('heading', { level: 3, name: 'Applicant account' })).toBeVisible();
+  await expect(modal.getByTestId('clearance-account-username')).toHaveText(fixture.citizen.username);
+  const accountIdentity = modal.getByTestId('clearance-account-identity');
+  await expect(accountIdentity).toContainText(`NIC ${fixture.citizen.nic}`);
+  await expect(accountIdentity).toContainText('Same');
+  await expect(modal.getByTestId('clearance-account-name')).toContainText('Same');
 
   // The documents: images inline (loaded), the PDF in the browser's viewer.
   const nicFront = modal.getByRole('img', { name: 'Preview of NIC front' });
@@ -102,8 +113,17 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await expect(preview).toContainText(`National Identity Card number: ${fixture.citizen.nic}`);
   const periodFrom = await modal.getByLabel('Period from').inputValue();
   expect(periodFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  await modal.getByLabel('Period from').fill('2026-08-31');
-  await expect(modal.getByTestId('certificate-preview-validity')).toHaveText('Valid until: 2027-02-28 (six months from the start of the period)');
+  // The code is made with the PDF: the preview says so, and never shows a /verify/{reference}.
+  await expect(preview).toContainText('Verification code: (given when the PDF is generated)');
+  await expect(preview).not.toContainText(`/verify/${fixture.reference}`);
+  // The period cannot start in the future.
+  await modal.getByLabel('Period from').fill('2999-01-01');
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  await expect(modal.locator('.error-summary')).toContainText('Period from: The period cannot start in the future.');
+  await expect(modal.locator('#certificate-periodFrom')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  await modal.getByLabel('Period from').fill('2025-08-31');
+  await expect(modal.getByTestId('certificate-preview-validity')).toHaveText('Valid until: 2026-02-28 (six months from the start of the period)');
+  await modal.getByLabel('Period from').fill(periodFrom);
 
   const remarks = modal.getByLabel('Remarks');
   await remarks.fill('');
@@ -123,6 +143,9 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(modal.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', href!);
   await expect(page.locator('.clearance-officer tbody tr').first()).toContainText('Attached');
+  // Its verification code, as the PDF prints it.
+  const code = await shownCode(page);
+  expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{20}$/);
 
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
@@ -135,14 +158,86 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await expect(track.locator('.clearance-status--completed')).toBeVisible();
   await expect(track.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', href!);
   await expectPdfPreview(track, 'Certificate preview');
+  await expect(track.getByTestId('certificate-verification')).toContainText(code.match(/.{4}/g)!.join('-'));
   await citizen.close();
 
-  // And the public verification page says it is genuine.
+  // And the public verification page, by the code, says it is genuine; the reference names nobody.
   const visitor = await browser.newContext();
   const verify = await visitor.newPage();
-  await verify.goto(`/verify/${fixture.reference}`);
+  await verify.goto(`/verify/${code}`);
   await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'valid');
   await expect(verify.getByText('Sunil Fernando')).toBeVisible();
+  await verify.goto(`/verify/${fixture.reference}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'needs_code');
+  await expect(verify.getByText('Sunil Fernando')).toHaveCount(0);
+  await visitor.close();
+});
+
+test('regenerating asks first, then the certificate replaced says so; a withdrawn certificate is no longer offered and verifies as withdrawn', async ({
+  browser,
+  request,
+}) => {
+  const other = await applyAndPay(request);
+  await certify(request, other.reference);
+  const { context, page } = await officerDashboard(browser);
+  await (await findByNic(page, other.citizen.nic, other.reference)).click();
+  const modal = dialog(page);
+  const firstCode = await shownCode(page);
+
+  // Generate again: asked first; keeping changes nothing.
+  await modal.getByRole('button', { name: 'Generate a new certificate' }).click();
+  await expect(modal.getByRole('heading', { name: 'Certificate draft' })).toBeFocused();
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  const confirm = modal.getByTestId('certificate-replace-confirm');
+  await expect(confirm.getByRole('heading', { name: 'Replace the certificate issued?' })).toBeFocused();
+  await expect(confirm).toContainText(firstCode.match(/.{4}/g)!.join('-'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Keep the current certificate' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(modal.getByRole('button', { name: 'Generate PDF' })).toBeFocused();
+  expect(await shownCode(page)).toBe(firstCode);
+  // Replace: a new code; the first one now says it was replaced.
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  await modal.getByRole('button', { name: 'Replace the certificate' }).click();
+  await expect(modal.getByText('The certificate PDF was generated and attached. The applicant can see it now.')).toBeVisible();
+  await expect.poll(() => shownCode(page)).not.toBe(firstCode);
+  const code = await shownCode(page);
+
+  // Withdraw, with a reason (asked for); the status follows.
+  await modal.getByRole('button', { name: 'Withdraw certificate' }).click();
+  const withdraw = modal.getByTestId('certificate-withdraw');
+  await expect(withdraw.getByRole('heading', { name: 'Withdraw the certificate' })).toBeFocused();
+  await withdraw.getByRole('button', { name: 'Withdraw the certificate' }).click();
+  await expect(withdraw.locator('.error-summary')).toContainText('Give the reason for withdrawing the certificate.');
+  const reason = 'Issued on documents found to be forged';
+  await withdraw.getByLabel('Reason for withdrawing').fill(reason);
+  expect(await seriousViolations(page)).toEqual([]);
+  await withdraw.getByRole('button', { name: 'Withdraw the certificate' }).click();
+  await expect(modal.locator('#clearance-basic + dl .clearance-status--rejected')).toBeVisible();
+  await expect(modal.getByTestId('certificate-attached')).toContainText(reason);
+  await expect(modal.getByRole('button', { name: 'Withdraw certificate' })).toHaveCount(0);
+  await expect(modal.getByLabel('New status')).toHaveValue('rejected');
+  await context.close();
+
+  // The citizen sees the withdrawal, and no download.
+  const citizen = await signedInContext(browser, other.citizen, 'citizen');
+  const track = await citizen.newPage();
+  await track.goto('/track-clearance');
+  await expect(track.locator('.clearance-status--rejected')).toBeVisible();
+  await expect(track.getByTestId('certificate-withdrawn')).toContainText(reason);
+  await expect(track.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+  await expect(track.locator('iframe, .clearance-preview')).toHaveCount(0);
+  await citizen.close();
+
+  // Verification says withdrawn (with the name), and the first code replaced.
+  const visitor = await browser.newContext();
+  const verify = await visitor.newPage();
+  await verify.goto(`/verify/${code}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'withdrawn');
+  await expect(verify.getByText('Sunil Fernando')).toBeVisible();
+  expect(await seriousViolations(verify)).toEqual([]);
+  await verify.goto(`/verify/${firstCode}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'replaced');
   await visitor.close();
 });
 
@@ -167,7 +262,16 @@ test("the spec's other path: the officer uploads a PDF and attaches it to a comp
   const href = await modal.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const pdf = await context.request.get(href!);
   expect((await pdf.body()).toString('latin1')).toContain('Signed certificate');
+  // The officer's PDF does not print its code: the modal and the citizen's tracking page show it.
+  await expect(modal.getByTestId('certificate-attached')).toContainText('does not print its verification code');
+  const code = (await modal.getByTestId('certificate-code').textContent())!;
   await context.close();
+  const citizen = await signedInContext(browser, other.citizen, 'citizen');
+  const track = await citizen.newPage();
+  await track.goto('/track-clearance');
+  await expect(track.getByTestId('certificate-verification')).toContainText(code);
+  await expect(track.getByTestId('certificate-verification')).toContainText('does not print its verification code');
+  await citizen.close();
 });
 
 test('the applications page forward and back by keyboard, with the same controls as every list', async ({ browser, request }) => {
@@ -205,8 +309,13 @@ for (const language of LANGUAGES) {
       .click();
     await expect(modal.getByTestId('certificate-preview')).toBeVisible();
     await modal.locator('#clearance-new-status').selectOption('rejected');
+    await expect(modal.getByTestId('status-withdraws')).toBeVisible();
     await modal.locator('.clearance-status-control button[type=submit]').click();
     await expect(modal.locator('#clearance-reason-error')).toBeVisible();
+    // The withdrawal form, with its error shown.
+    await modal.locator('#clearance-certificate ~ * .button--danger').click();
+    await modal.getByTestId('certificate-withdraw').locator('button[type=submit]').click();
+    await expect(modal.locator('#certificate-withdraw-reason-error')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

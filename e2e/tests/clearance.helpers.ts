@@ -109,6 +109,21 @@ export async function completeApplication(request: APIRequestContext, reference:
   return { id, asOfficer };
 }
 
+/**
+ * The Admin Branch officer completes the application and generates its certificate from the draft;
+ * answers the certificate's verification code.
+ */
+export async function certify(request: APIRequestContext, reference: string) {
+  const { id, asOfficer } = await completeApplication(request, reference);
+  const draft = await (await request.get(`/api/clearance/applications/${id}/certificate-draft`, { headers: asOfficer })).json();
+  const generated = await request.post(`/api/clearance/applications/${id}/certificate/generate`, { headers: asOfficer, data: draft });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const detail = (await (await request.get(`/api/clearance/applications/${id}`, { headers: asOfficer })).json()) as {
+    certificate: { verification_code: string };
+  };
+  return detail.certificate.verification_code;
+}
+
 /** A PDF shown in the page: a frame of the fetched copy, or the spec's notice where the browser has no PDF viewer. */
 export async function expectPdfPreview(page: Page, title: string) {
   if (await page.evaluate(() => navigator.pdfViewerEnabled)) {

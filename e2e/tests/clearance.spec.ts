@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { applyAndPay, completeApplication, expectPdfPreview, LANGUAGES, type PaidApplication } from './clearance.helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { applyAndPay, certify, expectPdfPreview, LANGUAGES, type PaidApplication } from './clearance.helpers';
 import { seriousViolations } from './axe.helpers';
 import { signUpCitizen, signedInContext } from './fines.helpers';
 
@@ -9,14 +9,8 @@ import { signUpCitizen, signedInContext } from './fines.helpers';
  * the API here (the nine-step wizard has its own spec, clearance-apply.spec.ts); the officer's processing too.
  */
 let fixture: PaidApplication;
-
-/** The Admin Branch officer completes the application and generates its certificate from the draft. */
-async function certify(request: APIRequestContext, reference: string) {
-  const { id, asOfficer } = await completeApplication(request, reference);
-  const draft = await (await request.get(`/api/clearance/applications/${id}/certificate-draft`, { headers: asOfficer })).json();
-  const generated = await request.post(`/api/clearance/applications/${id}/certificate/generate`, { headers: asOfficer, data: draft });
-  expect(generated.status(), await generated.text()).toBe(201);
-}
+/** The fixture's certificate's verification code, once the first test has it issued. */
+let code = '';
 
 test.beforeAll(async ({ request }) => {
   fixture = await applyAndPay(request);
@@ -50,7 +44,7 @@ test('a citizen sees the paid application, tracks it, opens the certificate, and
   await expect(page.locator('.clearance-status--pending')).toBeVisible();
   await expect(page.getByText('Not yet available')).toBeVisible();
 
-  await certify(request, fixture.reference);
+  code = await certify(request, fixture.reference);
   await page.reload();
   await expect(page.locator('.clearance-status--completed')).toBeVisible();
   // The preview is the fetched PDF in a frame (the page's CSP allows no <object>, files refuse framing).
@@ -64,15 +58,23 @@ test('a citizen sees the paid application, tracks it, opens the certificate, and
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const [downloaded] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(downloaded.suggestedFilename()).toBe(`${fixture.reference}.pdf`);
+  // The verification code and its page, for whoever the citizen shows the certificate to.
+  const verification = page.getByTestId('certificate-verification');
+  await expect(verification).toContainText(code.match(/.{4}/g)!.join('-'));
+  await expect(verification.getByRole('link')).toHaveAttribute('href', new RegExp(`/verify/${code}$`));
   await context.close();
 
+  // /verify/{code}: genuine, with the name only; the reference names nobody; an unknown code is not ours.
   const visitor = await anonymousContext(browser, 'en');
   const verify = await visitor.newPage();
-  await verify.goto(`/verify/${fixture.reference}`);
+  await verify.goto(`/verify/${code}`);
   await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'valid');
   await expect(verify.getByText('Sunil Fernando')).toBeVisible();
   await expect(verify.getByText(fixture.citizen.nic)).toHaveCount(0);
-  await verify.goto('/verify/PCC-2001-000001');
+  await verify.goto(`/verify/${fixture.reference}`);
+  await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'needs_code');
+  await expect(verify.getByText('Sunil Fernando')).toHaveCount(0);
+  await verify.goto('/verify/ABCD-EFGH-JKMN-PQRS-TVWX');
   await expect(verify.getByTestId('verify-result')).toHaveAttribute('data-result', 'unknown');
   await visitor.close();
 });
@@ -101,7 +103,8 @@ const PAGES = [
   { name: 'clearance payment without session', signedIn: false, path: () => '/clearance/success', ready: '.alert' },
   { name: 'track clearance', signedIn: true, path: () => '/track-clearance', ready: '.clearance-status' },
   { name: 'track with the clearance card', signedIn: true, path: () => '/track', ready: '.service-card__extra a' },
-  { name: 'verify certificate', signedIn: false, path: () => `/verify/${fixture.reference}`, ready: '[data-testid=verify-result]' },
+  { name: 'verify certificate', signedIn: false, path: () => `/verify/${code}`, ready: '[data-testid=verify-result]' },
+  { name: 'verify by a reference', signedIn: false, path: () => `/verify/${fixture.reference}`, ready: '[data-testid=verify-result]' },
 ];
 
 for (const language of LANGUAGES) {

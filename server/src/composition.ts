@@ -119,7 +119,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(slotsRoutes({ guards, slots, limits: config.rateLimits }));
       await api.register(complaintsRoutes({ guards, complaints, limits: config.rateLimits }));
       await api.register(finesRoutes({ guards, fines: finesService, limits: config.rateLimits }));
-      await api.register(clearanceRoutes({ guards, clearance }));
+      await api.register(clearanceRoutes({ guards, clearance, limits: config.rateLimits }));
       await api.register(anonymousRoutes({ guards, anonymous, limits: config.rateLimits }));
       if (sandbox) await api.register(sandboxRoutes({ sandbox, payments, limits: config.rateLimits }));
       await api.register(stripeWebhookRoutes({ payments }));

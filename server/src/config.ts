@@ -55,6 +55,7 @@ const envSchema = z
     RATE_LIMIT_CARD_ATTEMPTS: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_PUBLIC_SLOTS: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_ANONYMOUS_TRACK: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -172,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       cardAttempts: { max: e.RATE_LIMIT_CARD_ATTEMPTS, windowMs: 10 * MINUTE_MS },
       publicSlots: { max: e.RATE_LIMIT_PUBLIC_SLOTS, windowMs: MINUTE_MS },
       anonymousTrack: { max: e.RATE_LIMIT_ANONYMOUS_TRACK, windowMs: MINUTE_MS },
+      verify: { max: e.RATE_LIMIT_VERIFY, windowMs: MINUTE_MS },
       /** Anonymous reports per address (the flood limit): fixed, not configurable. */
       anonymousReport: { max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
     },

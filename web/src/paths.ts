@@ -22,7 +22,7 @@ export const paths = {
   clearanceApply: '/clearance/apply',
   clearanceSuccess: PAYMENT_RETURN_PATHS.clearance.success,
   clearanceCancel: PAYMENT_RETURN_PATHS.clearance.cancel,
-  verifyCertificate: '/verify/:reference',
+  verifyCertificate: '/verify/:code',
   anonymousComplaint: '/anonymous-complaint',
   anonymousTrack: '/anonymous-complaint/track',
   adminLogin: '/admin',

@@ -19,6 +19,10 @@ export const clearanceMessagesEn = {
   residenceHistoryTooLong: 'Enter at most 20 previous residences.',
   leftBeforeSixteenMission: 'Applicants who left Sri Lanka before the age of 16 apply through a Sri Lankan mission abroad.',
   rejectionReasonRequired: 'Give the reason for rejecting the application.',
+  withdrawalReasonRequired: 'Give the reason for withdrawing the certificate.',
   periodOrder: 'The period must start before it ends.',
+  periodFromFuture: 'The period cannot start in the future.',
+  nicNotOwn: 'Enter the NIC number of your account: a certificate is issued only in your own identity.',
+  nicAccountNeeded: 'Your account is registered with a passport: apply from an account registered with your NIC.',
   certificatePdfOnly: 'The certificate must be a PDF file.',
 } as const;

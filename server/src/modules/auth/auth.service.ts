@@ -191,6 +191,7 @@ export function createAuthService(deps: {
         station: p.station,
         officerId: p.officerCode,
         identity_number: p.identityNumber,
+        identity_type: p.identityType,
         full_name: p.fullName,
         address: p.address,
       };

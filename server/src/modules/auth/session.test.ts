@@ -51,6 +51,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
           station: null,
           officerId: null,
           identity_number: c.identityNumber,
+          identity_type: 'NIC',
           full_name: 'Nadeesha Jayawardena',
           address: '12 Temple Road, Kandy',
         },

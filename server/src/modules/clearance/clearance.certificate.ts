@@ -3,13 +3,16 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { CERTIFICATE_TEXT, certificateValidUntil, type CertificateDraft } from '@pes/contracts';
+import { CERTIFICATE_TEXT, certificateValidUntil, formatVerificationCode, type CertificateDraft } from '@pes/contracts';
 
 /** What the certificate shows: the officer's edited draft plus what only the server knows. */
 export interface CertificateContent {
   draft: CertificateDraft;
   referenceNumber: string;
   issuedOn: string;
+  /** The certificate's verification code (random: the reference number is sequential and verifies nothing). */
+  verificationCode: string;
+  /** The public verification page of that code, which the QR code opens. */
   verifyUrl: string;
 }
 
@@ -140,15 +143,19 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   write(CERTIFICATE_TEXT.remarks, { size: 12, bold: true, color: NAVY, gap: 0.2 });
   write(draft.remarks, { size: 11, gap: 1.5 });
 
-  // QR code and verification text, bottom left; signature line, bottom right.
+  // QR code, verification code and address, bottom left; signature line, bottom right.
   const qrSize = 34 * MM;
-  const bottom = doc.page.height - MARGIN - qrSize - 14;
+  const bottom = doc.page.height - MARGIN - qrSize - 26;
   doc.image(qr, left, bottom, { width: qrSize, height: qrSize });
+  doc
+    .font('latinBold')
+    .fontSize(9)
+    .fillColor('black')
+    .text(`${CERTIFICATE_TEXT.verificationCode} ${formatVerificationCode(content.verificationCode)}`, left, bottom + qrSize + 2, { width: width / 2 });
   doc
     .font('latin')
     .fontSize(8)
-    .fillColor('black')
-    .text(`${CERTIFICATE_TEXT.verifyAt} ${content.verifyUrl}`, left, bottom + qrSize + 2, { width: width / 2 });
+    .text(`${CERTIFICATE_TEXT.verifyAt} ${content.verifyUrl}`, left, bottom + qrSize + 14, { width: width / 2 });
   doc
     .moveTo(left + width - 70 * MM, bottom + qrSize - 20)
     .lineTo(left + width, bottom + qrSize - 20)

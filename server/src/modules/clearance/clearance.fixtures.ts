@@ -14,6 +14,9 @@ export const sessionIdOf = (url: string) => url.split('/').pop()!;
 export const send = (t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+/** Public verification of a certificate by its code (or whatever is given in its place). */
+export const verify = async (t: TestApp, code: string) => (await send(t, 'GET', `/api/clearance/verify/${encodeURIComponent(code)}`)).json();
+
 export async function uploadDocument(t: TestApp, token: string, file?: FilePart) {
   const body = multipart({}, { file: file ?? (await imageFile()) });
   return t.app.inject({ method: 'POST', url: '/api/clearance/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
@@ -64,16 +67,16 @@ export const validApplication = (nic: string, uploads: Record<string, string>, o
   ...overrides,
 });
 
-/** A citizen (NIC holder) with NIC front and back uploaded. */
-export async function applicant(t: TestApp) {
-  const citizen = await createCitizen(t);
+/** A citizen (an NIC holder, unless `signup` says otherwise) with NIC front and back uploaded. */
+export async function applicant(t: TestApp, signup: Record<string, string> = {}) {
+  const citizen = await createCitizen(t, signup);
   const uploads = { nicFront: await uploadedPath(t, citizen.token), nicBack: await uploadedPath(t, citizen.token, pdfFile('nic-back.pdf')) };
   return { ...citizen, uploads };
 }
 
-/** Applies and pays with the test card; answers the application's reference number and id. */
-export async function appliedAndPaid(t: TestApp, who: Awaited<ReturnType<typeof applicant>>) {
-  const apply = await send(t, 'POST', '/api/clearance/apply', who.token, validApplication(who.identityNumber, who.uploads));
+/** Applies (with `overrides` of the valid application) and pays with the test card; answers the application's reference number and id. */
+export async function appliedAndPaid(t: TestApp, who: Awaited<ReturnType<typeof applicant>>, overrides: Record<string, unknown> = {}) {
+  const apply = await send(t, 'POST', '/api/clearance/apply', who.token, validApplication(who.identityNumber, who.uploads, overrides));
   if (apply.statusCode !== 200) throw new Error(`apply failed: ${apply.statusCode} ${apply.body}`);
   const sessionId = sessionIdOf(apply.json().url);
   const paid = await send(t, 'POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, undefined, CARD);

@@ -1,10 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import { CLEARANCE_OPEN_STATUSES, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { files } from '../files/files.table';
-import { officers, users } from '../users/users.table';
-import { clearanceApplications, clearanceDocuments, clearanceDrafts, clearanceStatusHistory, type ClearanceDetails } from './clearance.table';
+import { citizenProfiles, officers, users } from '../users/users.table';
+import {
+  clearanceApplications,
+  clearanceCertificates,
+  clearanceDocuments,
+  clearanceDrafts,
+  clearanceStatusHistory,
+  type ClearanceDetails,
+} from './clearance.table';
 
 export interface NewApplication {
   citizenUserId: number;
@@ -22,6 +29,17 @@ export interface HistoryEntry {
   changedByUserId: number | null;
 }
 
+export interface NewCertificate {
+  applicationId: number;
+  verificationCode: string;
+  fileId: number;
+  generated: boolean;
+  holderName: string;
+  periodFrom: string;
+  periodTo: string;
+  issuedByUserId: number;
+}
+
 export interface ListQuery {
   search?: string;
   status?: ClearanceOfficerStatus;
@@ -30,6 +48,11 @@ export interface ListQuery {
 }
 
 const history = clearanceStatusHistory;
+/** An instant that may be missing, as the API shows it (null when missing). */
+const isoOrNull = (value: Parameters<typeof isoInstant>[0]) => sql<string | null>`${isoInstant(value)}`;
+const certificates = clearanceCertificates;
+/** The application's certificate: the one no newer certificate replaced. */
+const current = (applicationId: number) => and(eq(certificates.applicationId, applicationId), isNull(certificates.replacedAt));
 
 export function createClearanceRepository(db: Database) {
   return {
@@ -98,16 +121,92 @@ export function createClearanceRepository(db: Database) {
       return rows[0];
     },
 
-    async findByReference(referenceNumber: string) {
+    /** A certificate by its verification code, with what public verification may show. */
+    async findCertificateByCode(verificationCode: string) {
       const rows = await db
         .select({
           referenceNumber: clearanceApplications.referenceNumber,
-          certificateName: clearanceApplications.certificateName,
-          periodFrom: clearanceApplications.periodFrom,
-          certificateIssuedAt: isoInstant(clearanceApplications.certificateIssuedAt),
+          holderName: certificates.holderName,
+          periodFrom: certificates.periodFrom,
+          issuedAt: isoInstant(certificates.issuedAt),
+          withdrawnAt: isoOrNull(certificates.withdrawnAt),
+          replacedAt: isoOrNull(certificates.replacedAt),
         })
+        .from(certificates)
+        .innerJoin(clearanceApplications, eq(clearanceApplications.id, certificates.applicationId))
+        .where(eq(certificates.verificationCode, verificationCode));
+      return rows[0];
+    },
+
+    /** The application's certificate (the latest issued, withdrawn or not) with its file's path. */
+    async currentCertificate(applicationId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({
+          id: certificates.id,
+          verificationCode: certificates.verificationCode,
+          generated: certificates.generated,
+          holderName: certificates.holderName,
+          periodFrom: certificates.periodFrom,
+          periodTo: certificates.periodTo,
+          issuedAt: isoInstant(certificates.issuedAt),
+          withdrawnAt: isoOrNull(certificates.withdrawnAt),
+          withdrawalReason: certificates.withdrawalReason,
+          path: files.path,
+        })
+        .from(certificates)
+        .innerJoin(files, eq(files.id, certificates.fileId))
+        .where(current(applicationId));
+      return rows[0];
+    },
+
+    /**
+     * Locks a completed application for issuing its certificate (concurrent issues queue on the row);
+     * false when it is not completed (any more).
+     */
+    async lockCompleted(id: number, tx: DbOrTx) {
+      const rows = await tx
+        .select({ id: clearanceApplications.id })
         .from(clearanceApplications)
-        .where(and(eq(clearanceApplications.referenceNumber, referenceNumber), isNotNull(clearanceApplications.certificateFileId)));
+        .where(and(eq(clearanceApplications.id, id), eq(clearanceApplications.status, 'completed')))
+        .for('update');
+      return rows.length === 1;
+    },
+
+    /** Issues a certificate: the one the application held so far (if any) is marked replaced. */
+    async issueCertificate(certificate: NewCertificate, tx: DbOrTx) {
+      await tx
+        .update(certificates)
+        .set({ replacedAt: sql`now()` })
+        .where(current(certificate.applicationId));
+      await tx.insert(certificates).values(certificate);
+      await tx
+        .update(clearanceApplications)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(clearanceApplications.id, certificate.applicationId));
+    },
+
+    /** Withdraws the application's certificate, if it holds one not withdrawn yet; answers whether one was. */
+    async withdrawCertificate(applicationId: number, reason: string, tx: DbOrTx) {
+      const rows = await tx
+        .update(certificates)
+        .set({ withdrawnAt: sql`now()`, withdrawalReason: reason })
+        .where(and(current(applicationId), isNull(certificates.withdrawnAt)))
+        .returning({ id: certificates.id });
+      return rows.length === 1;
+    },
+
+    /** The account an application was made from: username, identity and name, as the account says now. */
+    async accountOf(citizenUserId: number) {
+      const rows = await db
+        .select({
+          username: users.username,
+          identity_type: citizenProfiles.identityType,
+          identity_number: citizenProfiles.identityNumber,
+          full_name: sql<string>`${citizenProfiles.firstName} || ' ' || ${citizenProfiles.secondName}`,
+        })
+        .from(users)
+        .innerJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
+        .where(eq(users.id, citizenUserId));
       return rows[0];
     },
 
@@ -126,28 +225,32 @@ export function createClearanceRepository(db: Database) {
     async list(query: ListQuery) {
       const a = clearanceApplications;
       const prefix = query.search ? `${likeEscape(query.search)}%` : undefined;
-      return db
-        .select({
-          id: a.id,
-          reference_number: a.referenceNumber,
-          application_status: a.status,
-          full_name_nic: a.fullNameNic,
-          nic_number: a.nicNumber,
-          created_at: isoInstant(a.createdAt),
-          paid_at: isoInstant(a.paidAt),
-          has_certificate: sql<boolean>`${a.certificateFileId} is not null`,
-        })
-        .from(a)
-        .where(
-          and(
-            isNotNull(a.paidAt),
-            query.status ? eq(a.status, query.status) : undefined,
-            prefix ? or(like(a.referenceNumber, prefix), like(a.nicNumber, prefix)) : undefined,
-          ),
-        )
-        .orderBy(desc(a.paidAt), desc(a.id))
-        .limit(query.limit)
-        .offset(query.offset);
+      return (
+        db
+          .select({
+            id: a.id,
+            reference_number: a.referenceNumber,
+            application_status: a.status,
+            full_name_nic: a.fullNameNic,
+            nic_number: a.nicNumber,
+            created_at: isoInstant(a.createdAt),
+            paid_at: isoInstant(a.paidAt),
+            has_certificate: sql<boolean>`${certificates.id} is not null and ${certificates.withdrawnAt} is null`,
+          })
+          .from(a)
+          // Its certificate, if any: one row at most (clearance_certificates_current_uq).
+          .leftJoin(certificates, and(eq(certificates.applicationId, a.id), isNull(certificates.replacedAt)))
+          .where(
+            and(
+              isNotNull(a.paidAt),
+              query.status ? eq(a.status, query.status) : undefined,
+              prefix ? or(like(a.referenceNumber, prefix), like(a.nicNumber, prefix)) : undefined,
+            ),
+          )
+          .orderBy(desc(a.paidAt), desc(a.id))
+          .limit(query.limit)
+          .offset(query.offset)
+      );
     },
 
     async historyOf(applicationId: number) {
@@ -176,42 +279,29 @@ export function createClearanceRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async setCertificate(id: number, certificate: { fileId: number; name: string; periodFrom: string | null; periodTo: string | null }, tx: DbOrTx) {
-      const rows = await tx
-        .update(clearanceApplications)
-        .set({
-          certificateFileId: certificate.fileId,
-          certificateName: certificate.name,
-          periodFrom: certificate.periodFrom,
-          periodTo: certificate.periodTo,
-          certificateIssuedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(clearanceApplications.id, id), eq(clearanceApplications.status, 'completed')))
-        .returning({ id: clearanceApplications.id });
-      return rows.length === 1;
-    },
-
-    async filePath(fileId: number) {
-      const rows = await db.select({ path: files.path }).from(files).where(eq(files.id, fileId));
-      return rows[0]?.path;
-    },
-
     /** Whether the file is an application's document or certificate (what Admin Branch officers may read). */
     async isClearanceFile(fileId: number) {
-      const [documents, certificates] = await Promise.all([
+      const [documents, issued] = await Promise.all([
         db.select({ id: clearanceDocuments.applicationId }).from(clearanceDocuments).where(eq(clearanceDocuments.fileId, fileId)).limit(1),
-        db.select({ id: clearanceApplications.id }).from(clearanceApplications).where(eq(clearanceApplications.certificateFileId, fileId)).limit(1),
+        db.select({ id: certificates.id }).from(certificates).where(eq(certificates.fileId, fileId)).limit(1),
       ]);
-      return documents.length > 0 || certificates.length > 0;
+      return documents.length > 0 || issued.length > 0;
     },
 
-    /** Whether the file is the certificate of one of this citizen's applications. */
+    /** Whether the file is the certificate one of this citizen's applications holds now, and not withdrawn. */
     async isCertificateOf(fileId: number, citizenUserId: number) {
       const rows = await db
-        .select({ id: clearanceApplications.id })
-        .from(clearanceApplications)
-        .where(and(eq(clearanceApplications.certificateFileId, fileId), eq(clearanceApplications.citizenUserId, citizenUserId)))
+        .select({ id: certificates.id })
+        .from(certificates)
+        .innerJoin(clearanceApplications, eq(clearanceApplications.id, certificates.applicationId))
+        .where(
+          and(
+            eq(certificates.fileId, fileId),
+            eq(clearanceApplications.citizenUserId, citizenUserId),
+            isNull(certificates.replacedAt),
+            isNull(certificates.withdrawnAt),
+          ),
+        )
         .limit(1);
       return rows.length === 1;
     },

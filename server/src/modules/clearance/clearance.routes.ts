@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  certificateCodeParamSchema,
   certificateDraftSchema,
   certificateDraftViewSchema,
+  certificateReplaceQuerySchema,
   certificateUrlResponseSchema,
   certificateUrlSchema,
   certificateVerificationSchema,
@@ -14,7 +16,6 @@ import {
   clearanceListQuerySchema,
   clearanceListSchema,
   clearancePaymentStatusSchema,
-  clearanceReferenceParamSchema,
   clearanceSessionParamSchema,
   clearanceStatusResponseSchema,
   clearanceStatusUpdateSchema,
@@ -26,13 +27,15 @@ import {
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
+import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import type { RateLimits } from '../../config';
 import type { ClearanceService } from './clearance.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const uploadErrors = { ...errors, ...errorResponses(413, 415) };
 const documentUpload = uploadForm('document');
 
-export function clearanceRoutes(deps: { guards: AuthGuards; clearance: ClearanceService }): FastifyPluginAsyncZod {
+export function clearanceRoutes(deps: { guards: AuthGuards; clearance: ClearanceService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { clearance } = deps;
   const citizens = deps.guards.require({ roles: ['citizen'] });
   const uploaders = deps.guards.require({ roles: ['citizen', 'police_officer'] });
@@ -202,13 +205,16 @@ export function clearanceRoutes(deps: { guards: AuthGuards; clearance: Clearance
         onRequest: adminBranch,
         schema: {
           tags,
-          summary: 'Generates the certificate PDF from the edited draft, stores and attaches it (completed applications only)',
+          summary:
+            'Generates the certificate PDF from the edited draft, with a new verification code, stores and issues it (completed applications only; replace=true to replace the one it has, else 409)',
           params: clearanceIdParamSchema,
+          querystring: certificateReplaceQuerySchema,
           body: certificateDraftSchema,
           response: { 201: certificateUrlResponseSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await clearance.generateCertificate(principalOf(request), request.params.id, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await clearance.generateCertificate(principalOf(request), request.params.id, request.body, request.query.replace)),
     );
 
     app.post(
@@ -217,26 +223,31 @@ export function clearanceRoutes(deps: { guards: AuthGuards; clearance: Clearance
         onRequest: adminBranch,
         schema: {
           tags,
-          summary: 'Attaches a certificate PDF uploaded before (completed applications only)',
+          summary:
+            'Attaches a certificate PDF uploaded before, with a new verification code (completed applications only; replace=true to replace the one it has, else 409)',
           params: clearanceIdParamSchema,
+          querystring: certificateReplaceQuerySchema,
           body: certificateUrlSchema,
           response: { 200: certificateUrlResponseSchema, ...errors },
         },
       },
-      async (request) => clearance.attachCertificate(principalOf(request), request.params.id, request.body.certificate_url),
+      async (request) => clearance.attachCertificate(principalOf(request), request.params.id, request.body.certificate_url, request.query.replace),
     );
 
     app.get(
-      '/clearance/verify/:reference',
+      '/clearance/verify/:code',
       {
+        // Per client address: codes are unguessable, and this keeps anyone from trying many.
+        config: { rateLimit: limitedRoute('certificate-verify', deps.limits.verify, clientAddress) },
         schema: {
           tags,
-          summary: 'Public: whether a certificate is genuine and valid, with the holder name only',
-          params: clearanceReferenceParamSchema,
-          response: { 200: certificateVerificationSchema, ...errorResponses(400) },
+          summary:
+            'Public: whether a certificate is genuine and valid, expired, withdrawn or replaced, by its verification code, with the holder name only (a reference number names nobody)',
+          params: certificateCodeParamSchema,
+          response: { 200: certificateVerificationSchema, ...errorResponses(400, 429) },
         },
       },
-      async (request) => clearance.verify(request.params.reference),
+      async (request) => clearance.verify(request.params.code),
     );
   };
 }

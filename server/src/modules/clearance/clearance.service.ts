@@ -1,15 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import {
   CERTIFICATE_DEFAULTS,
   CLEARANCE_FEE_AMOUNT,
   CLEARANCE_FEE_CENTS,
   CLEARANCE_PAGE_SIZE_MAX,
   CLEARANCE_REFERENCE_PATTERN,
+  VERIFICATION_CODE_ALPHABET,
+  VERIFICATION_CODE_LENGTH,
   certificateValidUntil,
   colomboDate,
+  isVerificationCode,
   normaliseIdentityNumber,
+  normaliseVerificationCode,
   type CertificateDraft,
   type CertificateVerification,
+  type ClearanceAccount,
   type ClearanceApplication,
+  type ClearanceCertificate,
   type ClearanceDetail,
   type ClearanceDocument,
   type ClearanceDraft,
@@ -32,6 +39,17 @@ import { renderCertificatePdf } from './clearance.certificate';
 import type { ClearanceRepository } from './clearance.repository';
 import type { ClearanceDetails, ClearanceRow } from './clearance.table';
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CurrentCertificate = NonNullable<Awaited<ReturnType<ClearanceRepository['currentCertificate']>>>;
+
+/**
+ * A new verification code: 20 characters of VERIFICATION_CODE_ALPHABET, each from 5 bits of its own
+ * random byte (32 divides 256, so every character is equally likely): 100 random bits.
+ */
+function newVerificationCode() {
+  return [...randomBytes(VERIFICATION_CODE_LENGTH)].map((b) => VERIFICATION_CODE_ALPHABET[b & 31]).join('');
+}
+
 const ADMIN_BRANCH = 'Admin Branch';
 const OPEN_INDEX = 'clearance_one_open_per_citizen_uq';
 const uploadUrl = (path: string) => `/uploads/${path}`;
@@ -51,6 +69,21 @@ export function createClearanceService(deps: {
   const { db, clearance, files, payments, audit } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
+  const verificationUrl = (code: string) => `${publicUrl}/verify/${code}`;
+
+  /**
+   * The NIC an application carries: the signed-in citizen's own, from the account (a certificate names
+   * the person whose account applied). Another number is a 400 naming the field; an account registered
+   * with a passport has no NIC to give.
+   */
+  function ownNic(citizen: Principal, typed: string) {
+    if (!citizen.identityNumber) throw appError('clearance.no_identity');
+    if (citizen.identityType !== 'NIC') throw appError('clearance.nic_account_needed');
+    const own = normaliseIdentityNumber(citizen.identityNumber);
+    if (normaliseIdentityNumber(typed) !== own) throw appError('clearance.nic_not_own');
+    return own;
+  }
+
   /** The signed-in citizen's own identity number, or 403 for anyone else's. */
   function ownIdentity(citizen: Principal, identityNumber: string) {
     if (!citizen.identityNumber) throw appError('clearance.no_identity');
@@ -64,19 +97,62 @@ export function createClearanceService(deps: {
     return row;
   }
 
-  async function certificateUrl(row: ClearanceRow) {
-    if (row.certificateFileId === null) return null;
-    const path = await clearance.filePath(row.certificateFileId);
-    return path ? uploadUrl(path) : null;
+  /** A completed application, for issuing its certificate; one holding a certificate already needs `replace` (409 without). */
+  async function completedApplication(id: number, replace: boolean) {
+    const row = await paidApplication(id);
+    if (row.status !== 'completed') throw appError('clearance.not_completed');
+    if (!replace && (await clearance.currentCertificate(id))) throw appError('clearance.certificate_exists');
+    return row;
   }
 
-  /** Claims the documents named in `uploads` for the application, keeping those it holds already. */
-  async function attachDocuments(
-    applicationId: number,
-    citizenUserId: number,
-    uploads: ClearanceApplication['uploads'],
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  /** Issues a certificate in `tx`, checked again under the application's lock: still completed, and replaced only when asked. */
+  async function issue(
+    officer: Principal,
+    c: { applicationId: number; fileId: number; generated: boolean; code: string; holderName: string; draft: CertificateDraft },
+    replace: boolean,
+    tx: Tx,
   ) {
+    if (!(await clearance.lockCompleted(c.applicationId, tx))) throw appError('clearance.not_completed');
+    if (!replace && (await clearance.currentCertificate(c.applicationId, tx))) throw appError('clearance.certificate_exists');
+    await clearance.issueCertificate(
+      {
+        applicationId: c.applicationId,
+        verificationCode: c.code,
+        fileId: c.fileId,
+        generated: c.generated,
+        holderName: c.holderName,
+        periodFrom: c.draft.periodFrom,
+        periodTo: c.draft.periodTo,
+        issuedByUserId: officer.userId,
+      },
+      tx,
+    );
+    const how = c.generated ? 'generated' : 'attached';
+    await clearance.addHistory(
+      {
+        applicationId: c.applicationId,
+        fromStatus: 'completed',
+        toStatus: 'completed',
+        note: c.generated ? 'Certificate generated' : 'Certificate attached',
+        changedByUserId: officer.userId,
+      },
+      tx,
+    );
+    await audit.record({ actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id: c.applicationId }, summary: { how } }, tx);
+  }
+
+  /** A certificate as officers and its holder see it. */
+  const certificateView = (c: CurrentCertificate): ClearanceCertificate => ({
+    verification_code: c.verificationCode,
+    verification_url: verificationUrl(c.verificationCode),
+    issued_at: c.issuedAt,
+    generated: c.generated,
+    withdrawn_at: c.withdrawnAt,
+    withdrawal_reason: c.withdrawalReason,
+  });
+
+  /** Claims the documents named in `uploads` for the application, keeping those it holds already. */
+  async function attachDocuments(applicationId: number, citizenUserId: number, uploads: ClearanceApplication['uploads'], tx: Tx) {
     const held = new Map((await clearance.documentsOf(applicationId, tx)).map((d) => [d.path, d.fileId]));
     const documents: Array<{ document: string; fileId: number }> = [];
     for (const [document, path] of Object.entries(uploads) as Array<[ClearanceDocument, string | undefined]>) {
@@ -89,28 +165,38 @@ export function createClearanceService(deps: {
     await clearance.setDocuments(applicationId, documents, tx);
   }
 
-  /** The draft the officer starts from: the application's details and the spec's defaults (or what the last certificate said). */
-  function draftFor(row: ClearanceRow): CertificateDraft {
-    const periodFrom = row.periodFrom ?? colomboDate();
+  /**
+   * The draft the officer starts from: the name the account holds (not the one typed in the application),
+   * the account's NIC, the application's other details and the spec's defaults; or what the last
+   * certificate said.
+   */
+  function draftFor(row: ClearanceRow, account: ClearanceAccount | undefined, certificate: CurrentCertificate | undefined): CertificateDraft {
+    const periodFrom = certificate?.periodFrom ?? colomboDate();
     return {
       addresseeTitle: CERTIFICATE_DEFAULTS.addresseeTitle,
       department: CERTIFICATE_DEFAULTS.department,
       country: CERTIFICATE_DEFAULTS.country,
-      fullName: row.certificateName ?? row.details.name_to_print ?? row.fullNameNic,
+      fullName: certificate?.holderName ?? account?.full_name ?? row.fullNameNic,
       nicNumber: row.nicNumber,
       passportNumber: row.details.passport_number,
       address: row.details.address_sri_lanka,
       periodFrom,
-      periodTo: row.periodTo ?? certificateValidUntil(periodFrom),
+      periodTo: certificate?.periodTo ?? certificateValidUntil(periodFrom),
       remarks: CERTIFICATE_DEFAULTS.remarks,
     };
   }
 
   async function toDetail(row: ClearanceRow): Promise<ClearanceDetail> {
     const d = row.details;
-    const [documents, history, certificate] = await Promise.all([clearance.documentsOf(row.id), clearance.historyOf(row.id), certificateUrl(row)]);
+    const [documents, history, certificate, account] = await Promise.all([
+      clearance.documentsOf(row.id),
+      clearance.historyOf(row.id),
+      clearance.currentCertificate(row.id),
+      clearance.accountOf(row.citizenUserId),
+    ]);
     return {
       id: row.id,
+      account: account!,
       reference_number: row.referenceNumber,
       application_status: row.status,
       rejection_reason: row.rejectionReason,
@@ -156,9 +242,10 @@ export function createClearanceService(deps: {
       created_at: row.createdAt.toISOString(),
       paid_at: row.paidAt?.toISOString() ?? null,
       amount: CLEARANCE_FEE_AMOUNT,
-      period_from: row.periodFrom,
-      period_to: row.periodTo,
-      certificate_url: certificate,
+      period_from: certificate?.periodFrom ?? null,
+      period_to: certificate?.periodTo ?? null,
+      certificate_url: certificate ? uploadUrl(certificate.path) : null,
+      certificate: certificate ? certificateView(certificate) : null,
       history,
     };
   }
@@ -173,14 +260,16 @@ export function createClearanceService(deps: {
 
     /**
      * Stores the application as awaiting payment with its documents claimed (one transaction), then opens
-     * the fee's checkout. A second try while the first still awaits payment replaces it; an application
-     * already paid and not finished is a 409.
+     * the fee's checkout. Its NIC is the account's own (another is a 400). A second try while the first
+     * still awaits payment replaces it; an application already paid and not finished is a 409.
      */
     async apply(citizen: Principal, input: ClearanceApplication) {
+      const nicNumber = ownNic(citizen, input.nic_number);
       // The confirmations were checked by the schema; they are not kept.
       const details = Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'uploads' && !key.startsWith('confirm_'))) as ClearanceDetails;
+      details.nic_number = nicNumber;
       const { uploads } = input;
-      const values = { nicNumber: input.nic_number, fullNameNic: input.full_name_nic, details, amountCents: CLEARANCE_FEE_CENTS };
+      const values = { nicNumber, fullNameNic: input.full_name_nic, details, amountCents: CLEARANCE_FEE_CENTS };
       let applicationId: number;
       try {
         applicationId = await db.transaction(async (tx) => {
@@ -242,7 +331,9 @@ export function createClearanceService(deps: {
       ownIdentity(citizen, identityNumber);
       const row = await clearance.latestPaidForCitizen(citizen.userId);
       if (!row) throw appError('clearance.not_found');
-      const [certificate, history] = await Promise.all([certificateUrl(row), clearance.historyOf(row.id)]);
+      const [certificate, history] = await Promise.all([clearance.currentCertificate(row.id), clearance.historyOf(row.id)]);
+      // A withdrawn certificate is no longer offered (and /uploads refuses it to the citizen).
+      const url = certificate && !certificate.withdrawnAt ? uploadUrl(certificate.path) : null;
       const createdAt = row.createdAt.toISOString();
       return {
         id: row.id,
@@ -255,8 +346,9 @@ export function createClearanceService(deps: {
         full_name: row.fullNameNic,
         fullName: row.fullNameNic,
         idNumber: row.nicNumber,
-        certificate_url: certificate,
-        certificateUrl: certificate,
+        certificate_url: url,
+        certificateUrl: url,
+        certificate: certificate ? certificateView(certificate) : null,
         history,
       };
     },
@@ -280,20 +372,26 @@ export function createClearanceService(deps: {
       return toDetail(await paidApplication(id));
     },
 
-    /** pending / in_progress / completed, or rejected with a reason; each change kept in the history. */
+    /**
+     * pending / in_progress / completed, or rejected with a reason; each change kept in the history.
+     * Rejecting an application whose certificate was issued withdraws the certificate (same transaction):
+     * verification then says withdrawn, and the citizen is no longer offered or served its file.
+     */
     async updateStatus(officer: Principal, id: number, status: ClearanceOfficerStatus, reason?: string) {
       const row = await paidApplication(id);
       if (row.status !== status) {
         try {
           await db.transaction(async (tx) => {
-            const changed = await clearance.updateStatus(id, row.status, status, status === 'rejected' ? (reason ?? null) : null, tx);
+            const rejection = status === 'rejected' ? (reason ?? null) : null;
+            const changed = await clearance.updateStatus(id, row.status, status, rejection, tx);
             if (!changed) throw appError('clearance.open_application');
+            const withdrawn = rejection !== null && (await clearance.withdrawCertificate(id, rejection, tx));
             await clearance.addHistory(
               {
                 applicationId: id,
                 fromStatus: row.status,
                 toStatus: status,
-                note: status === 'rejected' ? (reason ?? null) : null,
+                note: withdrawn ? `Certificate withdrawn: ${rejection}` : rejection,
                 changedByUserId: officer.userId,
               },
               tx,
@@ -302,6 +400,12 @@ export function createClearanceService(deps: {
               { actor: actorOf(officer), action: 'clearance.status', subject: { type: 'clearance', id }, summary: { before: row.status, after: status } },
               tx,
             );
+            if (withdrawn) {
+              await audit.record(
+                { actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'withdrawn' } },
+                tx,
+              );
+            }
           });
         } catch (err) {
           // Reopening an application when its citizen has applied again since.
@@ -312,83 +416,95 @@ export function createClearanceService(deps: {
       return toDetail((await clearance.findById(id))!);
     },
 
-    /** The draft the officer starts from: the application's details and the spec's defaults. */
+    /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults. */
     async certificateDraft(id: number): Promise<CertificateDraft> {
-      return draftFor(await paidApplication(id));
+      const row = await paidApplication(id);
+      const [account, certificate] = await Promise.all([clearance.accountOf(row.citizenUserId), clearance.currentCertificate(id)]);
+      return draftFor(row, account, certificate);
     },
 
-    /** Makes the certificate PDF from the edited draft, stores it (the citizen's file) and attaches it, in one go. */
-    async generateCertificate(officer: Principal, id: number, draft: CertificateDraft) {
-      const row = await paidApplication(id);
-      if (row.status !== 'completed') throw appError('clearance.not_completed');
+    /**
+     * Makes the certificate PDF from the edited draft, with a new verification code in its QR code and
+     * text, stores it and issues it, in one go. An application holding a certificate already needs
+     * `replace` (the officer confirmed): the earlier one then verifies as replaced.
+     */
+    async generateCertificate(officer: Principal, id: number, draft: CertificateDraft, replace = false) {
+      const row = await completedApplication(id, replace);
       const reference = row.referenceNumber!;
+      const code = newVerificationCode();
       const pdf = await renderCertificatePdf({
         draft,
         referenceNumber: reference,
         issuedOn: colomboDate(),
-        verifyUrl: `${publicUrl}/verify/${encodeURIComponent(reference)}`,
+        verificationCode: code,
+        verifyUrl: verificationUrl(code),
       });
       const upload: UploadedFile = { field: 'certificate', buffer: pdf, mimeType: 'application/pdf', ext: 'pdf', originalName: `${reference}.pdf` };
       const path = await files.withStagedFiles([upload], ([staged]) =>
         db.transaction(async (tx) => {
-          const file = await files.recordClaimed(staged!, { purpose: 'clearance_certificate', ownerUserId: row.citizenUserId }, tx);
-          if (!(await clearance.setCertificate(id, { fileId: file.id, name: draft.fullName, periodFrom: draft.periodFrom, periodTo: draft.periodTo }, tx)))
-            throw appError('clearance.not_completed');
-          await clearance.addHistory(
-            { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate generated', changedByUserId: officer.userId },
-            tx,
-          );
-          await audit.record(
-            { actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'generated' } },
-            tx,
-          );
+          // Nobody owns it (an owner could always read it): who may is the certificate policy's call, so the
+          // citizen loses it when it is withdrawn or replaced.
+          const file = await files.recordClaimed(staged!, { purpose: 'clearance_certificate', ownerUserId: null }, tx);
+          await issue(officer, { applicationId: id, fileId: file.id, generated: true, code, holderName: draft.fullName, draft }, replace, tx);
           return file.path;
         }),
       );
       return { certificate_url: uploadUrl(path) };
     },
 
-    /** Attaches a certificate PDF the officer uploaded (POST /clearance/upload) to a completed application. */
-    async attachCertificate(officer: Principal, id: number, certificateUrlText: string) {
-      const row = await paidApplication(id);
-      if (row.status !== 'completed') throw appError('clearance.not_completed');
+    /**
+     * Attaches a certificate PDF the officer uploaded (POST /clearance/upload) to a completed application.
+     * It gets a verification code like a generated one; its PDF does not print it (the officer made it),
+     * so the code reaches the holder on their tracking page, and the officer sees it in the application.
+     */
+    async attachCertificate(officer: Principal, id: number, certificateUrlText: string, replace = false) {
+      const row = await completedApplication(id, replace);
       const path = certificateUrlText.trim().replace(/^.*\/uploads\//, '');
+      const [account, previous] = await Promise.all([clearance.accountOf(row.citizenUserId), clearance.currentCertificate(id)]);
+      const draft = draftFor(row, account, previous);
       const attached = await db.transaction(async (tx) => {
         const file = await files.claim({ purpose: 'clearance_certificate', ownerUserId: officer.userId, path, field: 'certificate_url' }, tx);
         if (file.mimeType !== 'application/pdf') throw appError('clearance.certificate_not_pdf');
-        const d = draftFor(row);
-        if (!(await clearance.setCertificate(id, { fileId: file.id, name: d.fullName, periodFrom: d.periodFrom, periodTo: d.periodTo }, tx)))
-          throw appError('clearance.not_completed');
-        await clearance.addHistory(
-          { applicationId: id, fromStatus: 'completed', toStatus: 'completed', note: 'Certificate attached', changedByUserId: officer.userId },
+        await issue(
+          officer,
+          { applicationId: id, fileId: file.id, generated: false, code: newVerificationCode(), holderName: draft.fullName, draft },
+          replace,
           tx,
         );
-        await audit.record({ actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'attached' } }, tx);
         return file.path;
       });
       return { certificate_url: uploadUrl(attached) };
     },
 
-    /** Public: genuine and valid, genuine but expired, or unknown; the holder's name and nothing else. */
-    async verify(referenceText: string, today = colomboDate()): Promise<CertificateVerification> {
-      const reference = referenceText.trim().toUpperCase();
-      const found = CLEARANCE_REFERENCE_PATTERN.test(reference) ? await clearance.findByReference(reference) : undefined;
-      if (!found || !found.periodFrom)
-        return { result: 'unknown', reference_number: reference.slice(0, 40), full_name: null, valid_until: null, issued_at: null };
+    /**
+     * Public, throttled per address: genuine and valid, expired, withdrawn or replaced, by the certificate's
+     * verification code, with the holder's name and nothing else about them. A reference number (sequential,
+     * so anyone can list them) is not looked up at all: it answers needs_code.
+     */
+    async verify(codeText: string, today = colomboDate()): Promise<CertificateVerification> {
+      const nothing = { reference_number: null, full_name: null, valid_until: null, issued_at: null, withdrawn_at: null };
+      if (CLEARANCE_REFERENCE_PATTERN.test(codeText.trim().toUpperCase())) return { result: 'needs_code', ...nothing };
+      const code = normaliseVerificationCode(codeText);
+      const found = isVerificationCode(code) ? await clearance.findCertificateByCode(code) : undefined;
+      if (!found) return { result: 'unknown', ...nothing };
       const validUntil = certificateValidUntil(found.periodFrom);
       return {
-        result: today <= validUntil ? 'valid' : 'expired',
-        reference_number: reference,
-        full_name: found.certificateName,
+        result: found.withdrawnAt ? 'withdrawn' : found.replacedAt ? 'replaced' : today <= validUntil ? 'valid' : 'expired',
+        reference_number: found.referenceNumber,
+        full_name: found.holderName,
         valid_until: validUntil,
-        issued_at: found.certificateIssuedAt,
+        issued_at: found.issuedAt,
+        withdrawn_at: found.withdrawnAt,
       };
     },
 
     /** /uploads access to documents beyond their owner and administrators: Admin Branch officers. */
     documentPolicy: (async (principal, file) => isAdminBranchOfficer(principal) && clearance.isClearanceFile(file.id)) satisfies FileAccessPolicy,
 
-    /** /uploads access to certificates: Admin Branch officers, and the citizen whose certificate it is. */
+    /**
+     * /uploads access to certificates: Admin Branch officers (any issued, withdrawn ones too), and the
+     * citizen whose application holds it now, unless it was withdrawn.
+     */
     certificatePolicy: (async (principal, file) => {
       if (isAdminBranchOfficer(principal)) return clearance.isClearanceFile(file.id);
       return principal.role === 'citizen' && clearance.isCertificateOf(file.id, principal.userId);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -51,12 +52,6 @@ export const clearanceApplications = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
-    periodFrom: date('period_from', { mode: 'string' }),
-    periodTo: date('period_to', { mode: 'string' }),
-    certificateFileId: integer('certificate_file_id').references(() => files.id),
-    /** The holder's name as the certificate prints it: all that public verification shows. */
-    certificateName: text('certificate_name'),
-    certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,9 +77,48 @@ export const clearanceApplications = pgTable(
     index('clearance_reference_search_idx')
       .on(t.referenceNumber.op('text_pattern_ops'))
       .where(sql`${t.paidAt} is not null`),
-    index('clearance_certificate_file_idx')
-      .on(t.certificateFileId)
-      .where(sql`${t.certificateFileId} is not null`),
+  ],
+);
+
+/**
+ * Every certificate issued for an application, generated here or attached by an officer. Public
+ * verification finds one by its verification code (random, unguessable; the sequential reference number
+ * never finds one), and answers from this row alone: valid or expired (six months from the period's
+ * start), withdrawn, or replaced. The application's certificate is its row not replaced (at most one).
+ */
+export const clearanceCertificates = pgTable(
+  'clearance_certificates',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => clearanceApplications.id, { onDelete: 'cascade' }),
+    verificationCode: text('verification_code').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** Made here from the officer's draft (its PDF prints the code), or a PDF the officer attached (which does not). */
+    generated: boolean('generated').notNull(),
+    /** The holder's name as the certificate prints it: all that public verification shows of them. */
+    holderName: text('holder_name').notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByUserId: integer('issued_by_user_id').references(() => users.id),
+    /** Withdrawn by the Admin Branch (the application rejected after issue), with the reason. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawalReason: text('withdrawal_reason'),
+    /** A newer certificate of the same application took its place. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('clearance_certificates_code_uq').on(t.verificationCode),
+    // The application's current certificate: one at most, whatever the concurrency.
+    uniqueIndex('clearance_certificates_current_uq')
+      .on(t.applicationId)
+      .where(sql`${t.replacedAt} is null`),
+    index('clearance_certificates_application_idx').on(t.applicationId, t.issuedAt),
+    index('clearance_certificates_file_idx').on(t.fileId),
   ],
 );
 
@@ -131,3 +165,4 @@ export const clearanceDrafts = pgTable('clearance_drafts', {
 });
 
 export type ClearanceRow = typeof clearanceApplications.$inferSelect;
+export type CertificateRow = typeof clearanceCertificates.$inferSelect;

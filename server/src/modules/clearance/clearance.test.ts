@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, colomboDate } from '@pes/contracts';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createOfficer, imageFile, login, pdfFile } from '../../../test/helpers';
+import { bearer, createOfficer, imageFile, login, pdfFile, uniqueNic } from '../../../test/helpers';
 import {
   CARD,
   DECLINED,
@@ -17,6 +17,7 @@ import {
   uploadDocument,
   uploadedPath,
   validApplication,
+  verify,
 } from './clearance.fixtures';
 
 describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
@@ -103,6 +104,14 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
       amount: '5000.00',
     });
     expect(Object.keys(detail.uploads).sort()).toEqual(['nicBack', 'nicFront']);
+    // Which account applied, beside what the application says.
+    expect(detail.account).toEqual({
+      username: citizen.username,
+      identity_type: 'NIC',
+      identity_number: citizen.identityNumber,
+      full_name: 'Nadeesha Jayawardena',
+    });
+    expect(detail).toMatchObject({ full_name_nic: 'Amaya Wijesinghe', certificate: null, certificate_url: null });
     expect(detail).not.toHaveProperty('confirm_email');
     // The officer may open the documents; another branch's officer may not.
     expect((await send(t, 'GET', detail.uploads.nicBack, officer.token)).statusCode).toBe(200);
@@ -116,7 +125,8 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
       addresseeTitle: 'THE VISA OFFICER',
       department: 'Department of Home Affairs',
       country: 'Sri Lanka',
-      fullName: 'Amaya Wijesinghe',
+      // The account's name, not the one typed in the application.
+      fullName: 'Nadeesha Jayawardena',
       nicNumber: citizen.identityNumber,
       periodFrom: colomboDate(),
       periodTo: addMonths(colomboDate(), 6),
@@ -136,10 +146,14 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect(generated.statusCode).toBe(201);
     const certificateUrl = generated.json().certificate_url as string;
     expect(certificateUrl).toMatch(/^\/uploads\//);
+    const issued = (await send(t, 'GET', `/api/clearance/applications/${stored!.id}`, officer.token)).json().certificate;
+    const code = issued.verification_code as string;
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{20}$/);
+    expect(issued).toMatchObject({ verification_url: `https://eservices.police.lk/verify/${code}`, generated: true, withdrawn_at: null });
 
     // The citizen sees and downloads it; the PDF says what the draft said.
     const after = (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
-    expect(after).toMatchObject({ status: 'completed', certificate_url: certificateUrl, certificateUrl });
+    expect(after).toMatchObject({ status: 'completed', certificate_url: certificateUrl, certificateUrl, certificate: issued });
     const download = await send(t, 'GET', certificateUrl, citizen.token);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('application/pdf');
@@ -148,7 +162,10 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect(pdf.text).toContain(reference);
     expect(pdf.text).toContain('Amaya Wijesinghe');
     expect(pdf.text).toContain('No adverse police record was found for the stated period.');
-    expect(pdf.text).toContain(`https://eservices.police.lk/verify/${reference}`);
+    // The QR code and the text carry the verification code, never the sequential reference.
+    expect(pdf.text).toContain(`https://eservices.police.lk/verify/${code}`);
+    expect(pdf.text).toContain(`Verification code: ${code.match(/.{4}/g)!.join('-')}`);
+    expect(pdf.text).not.toContain(`/verify/${reference}`);
     expect(pdf.text).toContain(`Valid until: ${addMonths(colomboDate(), 6)}`);
     expect(pdf.fonts).toEqual(expect.arrayContaining(['NotoSansSinhala-Bold', 'NotoSans-Regular']));
     // The Sinhala name is drawn with Sinhala glyphs (pdf.js reads them back through the font's ToUnicode map).
@@ -157,16 +174,25 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     const other = await applicant(t);
     expect((await send(t, 'GET', certificateUrl, other.token)).statusCode).toBe(404);
 
-    // Public verification: the name only.
-    const check = await send(t, 'GET', `/api/clearance/verify/${reference}`);
+    // Public verification by the code (typed in any case, with the printed dashes): the name only.
+    const check = await send(t, 'GET', `/api/clearance/verify/${code.toLowerCase().match(/.{4}/g)!.join('-')}`);
     expect(check.json()).toEqual({
       result: 'valid',
       reference_number: reference,
       full_name: edited.fullName,
       valid_until: addMonths(colomboDate(), 6),
       issued_at: expect.any(String),
+      withdrawn_at: null,
     });
-    expect((await send(t, 'GET', '/api/clearance/verify/PCC-2020-999999')).json()).toMatchObject({ result: 'unknown', full_name: null });
+    // The reference names nobody: it is not even looked up.
+    const nothing = { reference_number: null, full_name: null, valid_until: null, issued_at: null, withdrawn_at: null };
+    expect((await send(t, 'GET', `/api/clearance/verify/${reference}`)).json()).toEqual({ result: 'needs_code', ...nothing });
+    expect((await send(t, 'GET', `/api/clearance/verify/${reference.toLowerCase()}`)).json()).toEqual({ result: 'needs_code', ...nothing });
+    expect((await send(t, 'GET', '/api/clearance/verify/PCC-2020-999999')).json()).toEqual({ result: 'needs_code', ...nothing });
+    expect((await send(t, 'GET', `/api/clearance/verify/${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`)).json()).toEqual({
+      result: 'unknown',
+      ...nothing,
+    });
     expect((await send(t, 'GET', '/api/clearance/verify/anything')).json().result).toBe('unknown');
 
     // History: paid, then each status change and the certificate, with who.
@@ -310,7 +336,7 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect(noReason.json().error.fieldKeys).toEqual({ reason: 'rejectionReasonRequired' });
     expect((await send(t, 'GET', '/api/clearance/applications/999999', officer.token)).statusCode).toBe(404);
     expect((await send(t, 'GET', '/api/clearance/applications/abc', officer.token)).statusCode).toBe(400);
-    expect((await send(t, 'GET', `/api/clearance/verify/${reference}`)).json().result).toBe('unknown'); // no certificate yet
+    expect((await send(t, 'GET', `/api/clearance/verify/${reference}`)).json()).toMatchObject({ result: 'needs_code', full_name: null });
   });
 
   it('refuses bad input naming each field, and stores nothing', async () => {
@@ -398,5 +424,143 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     const tracked = (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
     expect(tracked.certificate_url).toBe(`/uploads/${pdfPath}`);
     expect((await t.app.inject({ method: 'GET', url: tracked.certificate_url, headers: bearer(citizen.token) })).statusCode).toBe(200);
+    // The officer's own PDF does not print a code: the holder gets it on the tracking page, and it verifies.
+    const code = tracked.certificate.verification_code as string;
+    expect(tracked.certificate).toMatchObject({ generated: false, verification_url: `https://eservices.police.lk/verify/${code}`, withdrawn_at: null });
+    expect(await verify(t, code)).toMatchObject({ result: 'valid', full_name: 'Nadeesha Jayawardena' });
+    // Attaching another asks first.
+    const second = await uploadedPath(t, officer.token, pdfFile('certificate-2.pdf'));
+    expect((await attach(`/uploads/${second}`)).json().error.code).toBe('clearance.certificate_exists');
+    expect((await fileRow(t, second))!.claimedAt).toBeNull();
+    expect(
+      (await send(t, 'POST', `/api/clearance/applications/${id}/certificate?replace=true`, officer.token, { certificate_url: `/uploads/${second}` }))
+        .statusCode,
+    ).toBe(200);
+    expect((await verify(t, code)).result).toBe('replaced');
+  });
+
+  it("takes the NIC from the account: another citizen's is a 400 naming nic_number, and the officer sees which account applied", async () => {
+    const citizen = await applicant(t);
+    const victim = await applicant(t);
+    const asVictim = validApplication(victim.identityNumber, citizen.uploads, { full_name_nic: 'Victim Person', name_to_print: 'Victim Person' });
+    const refused = await send(t, 'POST', '/api/clearance/apply', citizen.token, asVictim);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'clearance.nic_not_own', fieldKeys: { nic_number: 'nicNotOwn' } });
+    expect(await applicationsOf(t, citizen.id)).toHaveLength(0);
+    expect((await fileRow(t, citizen.uploads.nicFront))!.claimedAt).toBeNull();
+
+    // An old-style NIC typed in another spelling is the account's own: stored as the account has it.
+    const oldStyle = await applicant(t, { identity_number: `${uniqueNic().slice(-9)}V` });
+    const typed = `  ${oldStyle.identityNumber.toLowerCase()} `;
+    const { id } = await appliedAndPaid(t, oldStyle, { nic_number: typed, confirm_nic_number: typed, full_name_nic: 'Someone Else' });
+    const [stored] = await applicationsOf(t, oldStyle.id);
+    expect([stored!.nicNumber, stored!.details.nic_number]).toEqual([oldStyle.identityNumber, oldStyle.identityNumber]);
+    const detail = (await send(t, 'GET', `/api/clearance/applications/${id}`, officer.token)).json();
+    expect(detail).toMatchObject({
+      nic_number: oldStyle.identityNumber,
+      full_name_nic: 'Someone Else',
+      account: { username: oldStyle.username, identity_type: 'NIC', identity_number: oldStyle.identityNumber, full_name: 'Nadeesha Jayawardena' },
+    });
+    // The certificate draft starts from the account's name, whatever the application typed.
+    const draft = (await send(t, 'GET', `/api/clearance/applications/${id}/certificate-draft`, officer.token)).json();
+    expect(draft).toMatchObject({ fullName: 'Nadeesha Jayawardena', nicNumber: oldStyle.identityNumber });
+
+    // An account registered with a passport has no NIC to give.
+    const traveller = await applicant(t, { identity_type: 'Passport', identity_number: `N${uniqueNic().slice(-8)}` });
+    const noNic = await send(t, 'POST', '/api/clearance/apply', traveller.token, validApplication(victim.identityNumber, traveller.uploads));
+    expect(noNic.statusCode).toBe(400);
+    expect(noNic.json().error).toMatchObject({ code: 'clearance.nic_account_needed', fieldKeys: { nic_number: 'nicAccountNeeded' } });
+  });
+
+  it('verifies by code (valid, expired, replaced, withdrawn), asks before replacing, refuses a period in the future, and withdraws', async () => {
+    const citizen = await applicant(t);
+    const { id, reference } = await appliedAndPaid(t, citizen);
+    await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'completed' });
+    const draft = (await send(t, 'GET', `/api/clearance/applications/${id}/certificate-draft`, officer.token)).json();
+    const generate = (body: object, query = '') => send(t, 'POST', `/api/clearance/applications/${id}/certificate/generate${query}`, officer.token, body);
+    const detail = async () => (await send(t, 'GET', `/api/clearance/applications/${id}`, officer.token)).json();
+    const track = async () => (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
+    const download = async (url: string, token: string) => (await send(t, 'GET', url, token)).statusCode;
+
+    // The period cannot start in the future (its validity would run past six months from today).
+    const tomorrow = new Date(Date.parse(`${colomboDate()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const future = await generate({ ...draft, periodFrom: tomorrow, periodTo: addMonths(tomorrow, 6) });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fieldKeys).toEqual({ periodFrom: 'periodFromFuture' });
+    expect((await detail()).certificate).toBeNull();
+
+    // A period that started seven months ago: genuine, but expired.
+    const longAgo = addMonths(colomboDate(), -7);
+    expect((await generate({ ...draft, periodFrom: longAgo, periodTo: addMonths(longAgo, 6) })).statusCode).toBe(201);
+    const first = await detail();
+    const firstCode = first.certificate.verification_code as string;
+    expect(await verify(t, firstCode)).toEqual({
+      result: 'expired',
+      reference_number: reference,
+      full_name: 'Nadeesha Jayawardena',
+      valid_until: addMonths(longAgo, 6),
+      issued_at: expect.any(String),
+      withdrawn_at: null,
+    });
+
+    // Generating again asks first (409 without replace=true); replaced, the first one says so.
+    const again = await generate(draft);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('clearance.certificate_exists');
+    expect((await detail()).certificate.verification_code).toBe(firstCode);
+    expect((await generate(draft, '?replace=true')).statusCode).toBe(201);
+    const second = await detail();
+    const code = second.certificate.verification_code as string;
+    expect(code).not.toBe(firstCode);
+    expect((await verify(t, firstCode)).result).toBe('replaced');
+    expect(await verify(t, code)).toMatchObject({ result: 'valid', full_name: 'Nadeesha Jayawardena', valid_until: addMonths(colomboDate(), 6) });
+    expect(await download(first.certificate_url, citizen.token)).toBe(404);
+    expect(await download(second.certificate_url, citizen.token)).toBe(200);
+
+    // Withdrawn: the application rejected after issue, with a reason.
+    const reason = 'Issued on a forged birth certificate';
+    const rejected = await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'rejected', reason });
+    expect(rejected.json()).toMatchObject({
+      application_status: 'rejected',
+      certificate_url: second.certificate_url,
+      certificate: { verification_code: code, withdrawn_at: expect.any(String), withdrawal_reason: reason },
+    });
+    expect(rejected.json().history.at(-1)).toMatchObject({ to_status: 'rejected', note: `Certificate withdrawn: ${reason}` });
+    expect(await verify(t, code)).toMatchObject({ result: 'withdrawn', full_name: 'Nadeesha Jayawardena', withdrawn_at: expect.any(String) });
+    // The citizen sees the withdrawal and is offered no download; /uploads refuses them the file (officers may still open it).
+    expect(await track()).toMatchObject({
+      status: 'rejected',
+      rejection_reason: reason,
+      certificate_url: null,
+      certificateUrl: null,
+      certificate: { withdrawn_at: expect.any(String), withdrawal_reason: reason },
+    });
+    expect(await download(second.certificate_url, citizen.token)).toBe(404);
+    expect(await download(second.certificate_url, officer.token)).toBe(200);
+    expect((await send(t, 'GET', '/api/clearance/applications?search=' + reference, officer.token)).json().applications[0].has_certificate).toBe(false);
+
+    // Completed again, the withdrawn certificate stays withdrawn until a new one is issued (asked for).
+    await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'completed' });
+    expect((await track()).certificate_url).toBeNull();
+    expect((await verify(t, code)).result).toBe('withdrawn');
+    expect((await generate(draft)).statusCode).toBe(409);
+    expect((await generate(draft, '?replace=true')).statusCode).toBe(201);
+    const third = await track();
+    expect(third.certificate_url).not.toBeNull();
+    expect((await verify(t, third.certificate.verification_code)).result).toBe('valid');
+    expect((await verify(t, code)).result).toBe('withdrawn');
+  });
+
+  it('throttles verification per client address: 429 with Retry-After', async () => {
+    const { max } = t.config.rateLimits.verify;
+    const verifyFrom = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/clearance/verify/ABCDEFGHJKMNPQRSTVWX', remoteAddress });
+    for (let i = 0; i < max; i++) expect((await verifyFrom('203.0.113.77')).statusCode).toBe(200);
+    const over = await verifyFrom('203.0.113.77');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('request.rate_limited');
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await verifyFrom('203.0.113.78')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatVerificationCode, type ClearanceCertificate } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { useFormat } from '../../components/format';
@@ -8,7 +9,33 @@ import { useClearanceTrack } from './api';
 import { StoredFile } from './StoredFile';
 import './clearance.css';
 
-/** /track-clearance: the citizen's latest application, its colour-coded status and the certificate when there is one. */
+/**
+ * The certificate's verification code and address, for whoever the holder shows the certificate to. A PDF
+ * the officer attached does not print them, so here is where the holder finds them.
+ */
+function VerificationCode({ certificate }: { certificate: ClearanceCertificate }) {
+  const { t } = useTranslation('clearance');
+  return (
+    <div className="clearance-verification" data-testid="certificate-verification">
+      <p>{t(certificate.generated ? 'track.verifyPrinted' : 'track.verifyNotPrinted')}</p>
+      <dl className="clearance-facts">
+        <dt>{t('track.verificationCode')}</dt>
+        <dd>
+          <code>{formatVerificationCode(certificate.verification_code)}</code>
+        </dd>
+        <dt>{t('track.verificationPage')}</dt>
+        <dd>
+          <a href={certificate.verification_url}>{certificate.verification_url}</a>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * /track-clearance: the citizen's latest application, its colour-coded status and the certificate when there
+ * is one (with its verification code), or its withdrawal (and no download).
+ */
 export function TrackClearancePage() {
   const { t } = useTranslation(['clearance', 'common']);
   const format = useFormat();
@@ -64,7 +91,18 @@ export function TrackClearancePage() {
           <dd>{a.idNumber}</dd>
         </dl>
         <h2>{t('track.certificate')}</h2>
-        {url ? (
+        {a.certificate?.withdrawn_at ? (
+          <div data-testid="certificate-withdrawn">
+            <Alert kind="error">
+              <p>{t('track.withdrawn', { date: format.dateTime(a.certificate.withdrawn_at) })}</p>
+              {a.certificate.withdrawal_reason ? (
+                <p>
+                  {t('fields.reason')}: {a.certificate.withdrawal_reason}
+                </p>
+              ) : null}
+            </Alert>
+          </div>
+        ) : url ? (
           <>
             <StoredFile url={url} label={t('track.previewLabel')} className="clearance-preview" />
             <div className="clearance-actions">
@@ -75,6 +113,7 @@ export function TrackClearancePage() {
                 {t('track.download')}
               </a>
             </div>
+            {a.certificate ? <VerificationCode certificate={a.certificate} /> : null}
           </>
         ) : (
           <p>{t('track.notYetAvailable')}</p>

@@ -1,17 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { CertificateVerification } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { useFormat } from '../../components/format';
+import { ApiError } from '../../lib/api/client';
 import { useCertificateVerification } from './api';
 import './clearance.css';
 
-/** /verify/{reference}, the QR code's target: genuine and valid, genuine but expired, or not ours; the holder's name only. */
+/** The verdict of one answer, in the page's words. */
+function Verdict({ check }: { check: CertificateVerification }) {
+  const { t } = useTranslation('clearance');
+  const format = useFormat();
+  const until = check.valid_until ? format.calendarDate(check.valid_until) : '';
+  switch (check.result) {
+    case 'valid':
+      return <Alert kind="success">{t('verify.valid', { date: until })}</Alert>;
+    case 'expired':
+      return <Alert kind="warning">{t('verify.expired', { date: until })}</Alert>;
+    case 'withdrawn':
+      return <Alert kind="error">{t('verify.withdrawn', { date: check.withdrawn_at ? format.dateTime(check.withdrawn_at) : '' })}</Alert>;
+    case 'replaced':
+      return <Alert kind="warning">{t('verify.replaced')}</Alert>;
+    case 'needs_code':
+      return <Alert kind="info">{t('verify.needsCode')}</Alert>;
+    default:
+      return <Alert kind="error">{t('verify.unknown')}</Alert>;
+  }
+}
+
+/**
+ * /verify/{code}, the QR code's target: by the certificate's verification code, genuine and valid, expired,
+ * withdrawn or replaced, or not ours; the holder's name only. A reference number names nobody.
+ */
 export function VerifyCertificatePage() {
   const { t } = useTranslation(['clearance', 'common']);
-  const format = useFormat();
-  const reference = (useParams().reference ?? '').slice(0, 40);
-  const check = useCertificateVerification(reference);
+  const code = (useParams().code ?? '').slice(0, 60);
+  const check = useCertificateVerification(code);
 
   let body;
   if (check.isPending) {
@@ -21,9 +46,10 @@ export function VerifyCertificatePage() {
       </p>
     );
   } else if (check.isError) {
+    const throttled = check.error instanceof ApiError && check.error.status === 429;
     body = (
       <>
-        <Alert kind="error">{t('verify.error')}</Alert>
+        <Alert kind="error">{t(throttled ? 'verify.tooMany' : 'verify.error')}</Alert>
         <button type="button" className="button button--secondary" onClick={() => void check.refetch()}>
           {t('common:actions.retry')}
         </button>
@@ -34,24 +60,16 @@ export function VerifyCertificatePage() {
     body = (
       <>
         <div className="clearance-verify-result" data-testid="verify-result" data-result={v.result}>
-          {v.result === 'valid' ? (
-            <Alert kind="success">{t('verify.valid', { date: format.calendarDate(v.valid_until!) })}</Alert>
-          ) : v.result === 'expired' ? (
-            <Alert kind="warning">{t('verify.expired', { date: format.calendarDate(v.valid_until!) })}</Alert>
-          ) : (
-            <Alert kind="error">{t('verify.unknown')}</Alert>
-          )}
+          <Verdict check={v} />
         </div>
-        <dl className="clearance-facts">
-          <dt>{t('fields.reference')}</dt>
-          <dd>{v.reference_number}</dd>
-          {v.full_name ? (
-            <>
-              <dt>{t('verify.holder')}</dt>
-              <dd>{v.full_name}</dd>
-            </>
-          ) : null}
-        </dl>
+        {v.full_name ? (
+          <dl className="clearance-facts">
+            <dt>{t('verify.holder')}</dt>
+            <dd>{v.full_name}</dd>
+            <dt>{t('fields.reference')}</dt>
+            <dd>{v.reference_number}</dd>
+          </dl>
+        ) : null}
       </>
     );
   }

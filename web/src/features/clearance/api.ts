@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateVerification, ClearancePaymentStatus, ClearanceTrack } from '@pes/contracts';
-import { api } from '../../lib/api/client';
+import { ApiError, api } from '../../lib/api/client';
 
 const keys = {
   paymentStatus: (sessionId: string) => ['clearance', 'payment-status', sessionId] as const,
   track: (identityNumber: string) => ['clearance', 'track', identityNumber] as const,
-  verify: (reference: string) => ['clearance', 'verify', reference] as const,
+  verify: (code: string) => ['clearance', 'verify', code] as const,
 };
 
 /** The success page's verification: the server asks the gateway, and records the payment once. */
@@ -30,11 +30,11 @@ export function useClearanceTrack(identityNumber: string | null) {
   });
 }
 
-/** Public: is this certificate genuine and valid? */
-export function useCertificateVerification(reference: string) {
+/** Public: is the certificate with this verification code genuine and valid? (Throttled per address: no retry after a 429.) */
+export function useCertificateVerification(code: string) {
   return useQuery({
-    queryKey: keys.verify(reference),
-    queryFn: () => api<CertificateVerification>(`/clearance/verify/${encodeURIComponent(reference)}`),
-    retry: 1,
+    queryKey: keys.verify(code),
+    queryFn: () => api<CertificateVerification>(`/clearance/verify/${encodeURIComponent(code)}`),
+    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 429),
   });
 }

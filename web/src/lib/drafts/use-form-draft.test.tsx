@@ -21,6 +21,7 @@ const citizen = (id: number): CurrentUser => ({
   station: null,
   officerId: null,
   identity_number: null,
+  identity_type: null,
   full_name: null,
   address: null,
 });

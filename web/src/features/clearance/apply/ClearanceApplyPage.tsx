@@ -42,7 +42,8 @@ const SERVER_SAVE_DELAY_MS = 800;
 export function ClearanceApplyPage() {
   const { t } = useTranslation(['clearance', 'common']);
   const { state } = useSession();
-  const signedIn = state.status === 'authenticated' && state.user.role === 'citizen';
+  const citizen = state.status === 'authenticated' && state.user.role === 'citizen' ? state.user : null;
+  const signedIn = citizen !== null;
   // This tab's draft first (it is the newest: it came back from the sign-in page); else the server's.
   const [local] = useState(readLocalDraft);
   const [empty] = useState<WizardDraft>(() => ({ step: 1, values: emptyWizard() }));
@@ -62,11 +63,16 @@ export function ClearanceApplyPage() {
   }, [local, signedIn]);
 
   const initial = state.status === 'checking' ? undefined : (local ?? (signedIn ? (server === undefined ? undefined : (server ?? empty)) : empty));
+  // The application's NIC is the account's own: a signed-in citizen is not asked for it.
+  const account: WizardAccount = {
+    nic: citizen?.identity_type === 'NIC' ? citizen.identity_number : null,
+    passport: citizen?.identity_type === 'Passport',
+  };
   return (
     <section className="page page--medium clearance-page clearance-apply">
       <PageTitle subtitle={t('apply.lead')}>{t('common:pageTitles.clearanceApply')}</PageTitle>
       {initial ? (
-        <Wizard initial={initial} signedIn={signedIn} />
+        <Wizard initial={initial} signedIn={signedIn} account={account} />
       ) : (
         <p role="status" className="card">
           {t('apply.loading')}
@@ -76,7 +82,13 @@ export function ClearanceApplyPage() {
   );
 }
 
-function Wizard({ initial, signedIn }: { initial: WizardDraft; signedIn: boolean }) {
+/** What the signed-in account says of the applicant's identity: its NIC (the application's), or that it was registered with a passport. */
+interface WizardAccount {
+  nic: string | null;
+  passport: boolean;
+}
+
+function Wizard({ initial, signedIn, account }: { initial: WizardDraft; signedIn: boolean; account: WizardAccount }) {
   const { t } = useTranslation(['clearance', 'common']);
   const errorMessage = useErrorMessage();
   // A signed-out user who comes back at a step that needs an account stays just before it.
@@ -93,7 +105,8 @@ function Wizard({ initial, signedIn }: { initial: WizardDraft; signedIn: boolean
   const firstRender = useRef(true);
 
   const form = useForm<WizardValues>({
-    defaultValues: initial.values,
+    // A NIC typed before signing in gives way to the account's.
+    defaultValues: account.nic ? { ...initial.values, nic_number: account.nic, confirm_nic_number: account.nic } : initial.values,
     resolver: (values, context, options) => stepResolver(stepRef.current)(values, context, options),
     shouldFocusError: false,
   });
@@ -200,7 +213,7 @@ function Wizard({ initial, signedIn }: { initial: WizardDraft; signedIn: boolean
           </Alert>
         ) : null}
         {submitError ? <Alert kind="error">{submitError}</Alert> : null}
-        <StepFields step={step} form={form} />
+        <StepFields step={step} form={form} account={account} />
         <div className="clearance-actions">
           {step > 1 ? (
             <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>
@@ -258,6 +271,7 @@ function Text({
   hint,
   autoComplete,
   maxLength = 200,
+  readOnly,
 }: {
   form: Form;
   name: Path<WizardValues>;
@@ -266,6 +280,7 @@ function Text({
   hint?: ReactNode;
   autoComplete?: string;
   maxLength?: number;
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation('clearance');
   return (
@@ -276,7 +291,7 @@ function Text({
       hint={hint}
       error={errorOf(form.formState.errors, name)}
     >
-      <input type={type} autoComplete={autoComplete} maxLength={type === 'date' ? undefined : maxLength} {...form.register(name)} />
+      <input type={type} autoComplete={autoComplete} maxLength={type === 'date' ? undefined : maxLength} readOnly={readOnly} {...form.register(name)} />
     </FormField>
   );
 }
@@ -324,12 +339,12 @@ function Tick({ form, name, label }: { form: Form; name: 'declaration' | 'paymen
   );
 }
 
-function StepFields({ step, form }: { step: number; form: Form }) {
+function StepFields({ step, form, account }: { step: number; form: Form; account: WizardAccount }) {
   switch (step) {
     case 1:
       return <Step1 form={form} />;
     case 2:
-      return <Step2 form={form} />;
+      return <Step2 form={form} account={account} />;
     case 3:
       return <Step3 form={form} />;
     case 4:
@@ -391,17 +406,28 @@ function Step1({ form }: { form: Form }) {
   );
 }
 
-function Step2({ form }: { form: Form }) {
+function Step2({ form, account }: { form: Form; account: WizardAccount }) {
+  const { t } = useTranslation('clearance');
   const stationName = useStationName();
   return (
-    <div className="form-grid">
-      <Text form={form} name="nic_number" required maxLength={20} />
-      <Text form={form} name="confirm_nic_number" required maxLength={20} />
-      <Text form={form} name="new_nic_number" maxLength={20} />
-      <Text form={form} name="passport_number" maxLength={20} />
-      <Text form={form} name="confirm_passport_number" maxLength={20} />
-      <Text form={form} name="country" required maxLength={100} autoComplete="country-name" />
-      <Select form={form} name="station" required options={CLEARANCE_STATIONS.map((value) => ({ value, label: stationName(value) }))} />
+    <div className="stack">
+      {account.passport ? <Alert kind="warning">{t('apply.passportAccount')}</Alert> : null}
+      <div className="form-grid">
+        {account.nic ? (
+          // The account's NIC, shown and sent as it is: nothing to type or confirm.
+          <Text form={form} name="nic_number" required readOnly hint={t('apply.nicFromAccount')} />
+        ) : (
+          <>
+            <Text form={form} name="nic_number" required maxLength={20} />
+            <Text form={form} name="confirm_nic_number" required maxLength={20} />
+          </>
+        )}
+        <Text form={form} name="new_nic_number" maxLength={20} />
+        <Text form={form} name="passport_number" maxLength={20} />
+        <Text form={form} name="confirm_passport_number" maxLength={20} />
+        <Text form={form} name="country" required maxLength={100} autoComplete="country-name" />
+        <Select form={form} name="station" required options={CLEARANCE_STATIONS.map((value) => ({ value, label: stationName(value) }))} />
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
 import { QueryState } from '../../../components/QueryState';
 import { useClearanceApplication } from './api';
+import { AccountSection } from './AccountSection';
 import { ApplicationDetails } from './ApplicationDetails';
 import { ApplicationHistory } from './ApplicationHistory';
 import { CertificateSection } from './CertificateSection';
@@ -20,6 +21,7 @@ export function ApplicationModal({ id, onClose }: { id: number | null; onClose: 
           {(application) => (
             <div className="clearance-application">
               <StatusControl key={application.id} application={application} />
+              <AccountSection application={application} />
               <ApplicationDetails application={application} />
               <DocumentsSection uploads={application.uploads} />
               <CertificateSection application={application} />

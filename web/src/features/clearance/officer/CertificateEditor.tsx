@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { certificateDraftSchema, type CertificateDraft, type CertificateDraftInput } from '@pes/contracts';
+import { certificateDraftSchema, colomboDate, type CertificateDraft, type CertificateDraftInput, type ClearanceCertificate } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
 import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/QueryState';
 import { paths } from '../../../paths';
 import { useCertificateDraft, useGenerateCertificate } from './api';
 import { CertificatePreview } from './CertificatePreview';
+import { ReplaceConfirmation } from './ReplaceConfirmation';
 
 type DraftField = keyof CertificateDraftInput;
 
@@ -29,30 +30,27 @@ const FIELDS: ReadonlyArray<{ name: DraftField; max: number; multiline?: boolean
 
 const fieldId = (name: DraftField) => `certificate-${name}`;
 
+interface EditorProps {
+  id: number;
+  reference: string;
+  /** The certificate the application holds: generating replaces it, once the officer confirms. */
+  current: ClearanceCertificate | null;
+  onGenerated: () => void;
+  onCancel: () => void;
+}
+
 /** Opens the draft (the server's defaults and the application's data), then the editor beside its live preview. */
-export function CertificateEditor({ id, reference, onGenerated, onCancel }: { id: number; reference: string; onGenerated: () => void; onCancel: () => void }) {
+export function CertificateEditor(props: EditorProps) {
   const { t } = useTranslation('clearance');
-  const draft = useCertificateDraft(id, true);
+  const draft = useCertificateDraft(props.id, true);
   return (
     <QueryState query={draft} loading={t('officer.certificate.draftLoading')} error={t('officer.certificate.draftFailed')}>
-      {(loaded) => <DraftForm id={id} reference={reference} draft={loaded} onGenerated={onGenerated} onCancel={onCancel} />}
+      {(loaded) => <DraftForm {...props} draft={loaded} />}
     </QueryState>
   );
 }
 
-function DraftForm({
-  id,
-  reference,
-  draft,
-  onGenerated,
-  onCancel,
-}: {
-  id: number;
-  reference: string;
-  draft: CertificateDraft;
-  onGenerated: () => void;
-  onCancel: () => void;
-}) {
+function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: EditorProps & { draft: CertificateDraft }) {
   const { t } = useTranslation('clearance');
   const errorMessage = useErrorMessage();
   const generate = useGenerateCertificate(id);
@@ -75,12 +73,19 @@ function DraftForm({
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  const onSubmit = handleSubmit((edited) => {
-    generate.mutate(edited, {
-      onSuccess: onGenerated,
-      onError: (err) => applyServerFieldErrors(err, setError),
-    });
-  });
+  // A checked draft waiting for the officer's word that it replaces the current certificate.
+  const [toConfirm, setToConfirm] = useState<CertificateDraft | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const send = (edited: CertificateDraft, replace: boolean) =>
+    generate.mutate(
+      { draft: edited, replace },
+      {
+        onSuccess: onGenerated,
+        onError: (err) => applyServerFieldErrors(err, setError),
+        onSettled: () => setToConfirm(null),
+      },
+    );
+  const onSubmit = handleSubmit((edited) => (current ? setToConfirm(edited) : send(edited, false)));
 
   return (
     <div className="certificate-editor">
@@ -113,12 +118,25 @@ function DraftForm({
               {f.multiline ? (
                 <textarea rows={f.name === 'remarks' ? 5 : 3} maxLength={f.max} {...register(f.name)} />
               ) : (
-                <input type={f.date ? 'date' : 'text'} maxLength={f.max} {...register(f.name)} />
+                // The period cannot start in the future (the schema says so too).
+                <input type={f.date ? 'date' : 'text'} maxLength={f.max} max={f.name === 'periodFrom' ? colomboDate() : undefined} {...register(f.name)} />
               )}
             </FormField>
           ))}
+          {toConfirm && current ? (
+            <ReplaceConfirmation
+              id="certificate-regenerate"
+              current={current}
+              busy={generate.isPending}
+              onConfirm={() => send(toConfirm, true)}
+              onCancel={() => {
+                setToConfirm(null);
+                submitRef.current?.focus();
+              }}
+            />
+          ) : null}
           <div className="clearance-actions">
-            <button type="submit" className="button button--primary" disabled={generate.isPending}>
+            <button type="submit" ref={submitRef} className="button button--primary" disabled={generate.isPending}>
               {generate.isPending ? t('officer.certificate.generating') : t('officer.certificate.generate')}
             </button>
             <button type="button" className="button button--secondary" onClick={onCancel}>
@@ -126,11 +144,7 @@ function DraftForm({
             </button>
           </div>
         </form>
-        <CertificatePreview
-          draft={values}
-          reference={reference}
-          verifyUrl={`${window.location.origin}${paths.verifyCertificate.replace(':reference', reference)}`}
-        />
+        <CertificatePreview draft={values} reference={reference} verifyUrl={`${window.location.origin}${paths.verifyCertificate.replace(':code', '…')}`} />
       </div>
     </div>
   );

@@ -31,7 +31,7 @@ describe('previewValidUntil', () => {
 
 describe('CertificatePreview', () => {
   it('shows the draft as the PDF prints it: reference, name, identity numbers given, period, validity, remarks', () => {
-    render(<CertificatePreview draft={DRAFT} reference="PCC-2026-000007" verifyUrl="https://police.example/verify/PCC-2026-000007" />, {
+    render(<CertificatePreview draft={DRAFT} reference="PCC-2026-000007" verifyUrl="https://police.example/verify/…" />, {
       wrapper: officerWrapper(),
     });
     const page = screen.getByTestId('certificate-preview');
@@ -42,7 +42,10 @@ describe('CertificatePreview', () => {
     expect(page.textContent).toContain('Period: 2026-08-31 to 2027-02-28');
     expect(screen.getByTestId('certificate-preview-validity').textContent).toBe('Valid until: 2027-02-28 (six months from the start of the period)');
     expect(screen.getByTestId('certificate-preview-remarks').textContent).toBe('No convictions recorded.');
-    expect(page.textContent).toContain('Verify at https://police.example/verify/PCC-2026-000007');
+    // The code is made with the PDF: the preview says where it will be, and never verifies by the reference.
+    expect(page.textContent).toContain('Verification code: (given when the PDF is generated)');
+    expect(page.textContent).toContain('Verify at https://police.example/verify/…');
+    expect(page.textContent).not.toContain('/verify/PCC-');
     expect(screen.getByRole('figure', { name: 'Certificate preview' })).toBeTruthy();
   });
 });

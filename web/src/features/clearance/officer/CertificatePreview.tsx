@@ -11,7 +11,8 @@ export function previewValidUntil(periodFrom: string | undefined) {
 /**
  * The certificate as the server will print it (clearance.certificate.ts): letterhead, reference, the
  * addressee, the holder's name and identity numbers, address, period and validity, remarks, and the
- * verification line and signature. The document is in English, as the PDF is.
+ * verification lines and signature. The document is in English, as the PDF is. The verification code is
+ * made when the PDF is generated, so `verifyUrl` ends where the code will be.
  */
 export function CertificatePreview({ draft, reference, verifyUrl }: { draft: Partial<CertificateDraftInput>; reference: string; verifyUrl: string }) {
   const { t } = useTranslation('clearance');
@@ -70,6 +71,9 @@ export function CertificatePreview({ draft, reference, verifyUrl }: { draft: Par
         <div className="certificate-preview__footer">
           <div>
             <div className="certificate-preview__qr" aria-hidden="true" />
+            <p className="certificate-preview__small certificate-preview__strong">
+              {CERTIFICATE_TEXT.verificationCode} {CERTIFICATE_TEXT.codePending}
+            </p>
             <p className="certificate-preview__small">
               {CERTIFICATE_TEXT.verifyAt} {verifyUrl}
             </p>

@@ -1,17 +1,64 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClearanceDetail } from '@pes/contracts';
+import { formatVerificationCode, type ClearanceCertificate, type ClearanceDetail } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { ErrorSummary } from '../../../components/ErrorSummary';
 import { useErrorMessage } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
+import { useFormat } from '../../../components/format';
 import { useUploadAndAttachCertificate } from './api';
 import { CertificateEditor } from './CertificateEditor';
+import { ReplaceConfirmation } from './ReplaceConfirmation';
+import { WithdrawCertificate } from './WithdrawCertificate';
 import { FilePicker } from '../../../components/FilePicker';
 
+/** The certificate issued: how it verifies (code and address), when and how it was issued, and its withdrawal. */
+function CurrentCertificate({ certificate: c, url, reference }: { certificate: ClearanceCertificate; url: string | null; reference: string }) {
+  const { t } = useTranslation('clearance');
+  const format = useFormat();
+  return (
+    <div className="certificate-current" data-testid="certificate-attached">
+      {c.withdrawn_at ? (
+        <Alert kind="error">
+          {t('officer.certificate.withdrawnOn', { date: format.dateTime(c.withdrawn_at) })} {c.withdrawal_reason}
+        </Alert>
+      ) : (
+        <p>{t(c.generated ? 'officer.certificate.currentGenerated' : 'officer.certificate.currentAttached', { date: format.dateTime(c.issued_at) })}</p>
+      )}
+      <dl className="clearance-facts">
+        <div className="clearance-facts__row">
+          <dt>{t('track.verificationCode')}</dt>
+          <dd>
+            <code data-testid="certificate-code">{formatVerificationCode(c.verification_code)}</code>
+          </dd>
+        </div>
+        <div className="clearance-facts__row">
+          <dt>{t('track.verificationPage')}</dt>
+          <dd>
+            <a href={c.verification_url} target="_blank" rel="noopener">
+              {c.verification_url}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      {url ? (
+        <div className="clearance-actions">
+          <a className="button button--secondary" href={url} target="_blank" rel="noopener">
+            {t('track.openNewTab')}
+          </a>
+          <a className="button button--secondary" href={url} download={`${reference}.pdf`}>
+            {t('track.download')}
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The certificate: the one attached (open, download), Generate Certificate (the draft editor with its
- * preview), and the other path, a PDF uploaded and attached. Both need a completed application.
+ * The certificate: the one issued (its code, open, download, withdraw), Generate Certificate (the draft
+ * editor with its preview), and the other path, a PDF uploaded and attached. Both need a completed
+ * application, and both ask first when they would replace the certificate the application holds.
  */
 export function CertificateSection({ application }: { application: ClearanceDetail }) {
   const { t } = useTranslation('clearance');
@@ -19,26 +66,36 @@ export function CertificateSection({ application }: { application: ClearanceDeta
   const [editing, setEditing] = useState(false);
   const [attached, setAttached] = useState<'generated' | 'uploaded' | null>(null);
   const [fileMissing, setFileMissing] = useState(false);
+  // A chosen PDF waiting for the officer's word that it replaces the current certificate.
+  const [toConfirm, setToConfirm] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const attachRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadAndAttachCertificate(application.id);
   const completed = application.application_status === 'completed';
   const reference = application.reference_number ?? String(application.id);
-  const url = application.certificate_url;
+  const current = application.certificate;
 
   const [pickerKey, setPickerKey] = useState(0);
+  const attach = (file: File, replace: boolean) =>
+    upload.mutate(
+      { file, replace },
+      {
+        onSuccess: () => {
+          setAttached('uploaded');
+          // A fresh picker: the attached file is no longer the one chosen.
+          setPickerKey((n) => n + 1);
+        },
+        onSettled: () => setToConfirm(null),
+      },
+    );
   function onAttach(e: FormEvent) {
     e.preventDefault();
     setAttached(null);
     const file = fileRef.current?.files?.[0];
     setFileMissing(!file);
     if (!file) return;
-    upload.mutate(file, {
-      onSuccess: () => {
-        setAttached('uploaded');
-        // A fresh picker: the attached file is no longer the one chosen.
-        setPickerKey((n) => n + 1);
-      },
-    });
+    if (current) setToConfirm(file);
+    else attach(file, false);
   }
 
   return (
@@ -47,19 +104,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
       <div aria-live="polite">
         {attached ? <Alert kind="success">{t(attached === 'generated' ? 'officer.certificate.generated' : 'officer.certificate.attached')}</Alert> : null}
       </div>
-      {url ? (
-        <div className="clearance-actions" data-testid="certificate-attached">
-          <p>{t('officer.certificate.current')}</p>
-          <a className="button button--secondary" href={url} target="_blank" rel="noopener">
-            {t('track.openNewTab')}
-          </a>
-          <a className="button button--secondary" href={url} download={`${reference}.pdf`}>
-            {t('track.download')}
-          </a>
-        </div>
-      ) : (
-        <p>{t('track.notYetAvailable')}</p>
-      )}
+      {current ? <CurrentCertificate certificate={current} url={application.certificate_url} reference={reference} /> : <p>{t('track.notYetAvailable')}</p>}
       {!completed ? (
         <p className="field__hint" id="certificate-needs-completed">
           {t('officer.certificate.needsCompleted')}
@@ -69,6 +114,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
         <CertificateEditor
           id={application.id}
           reference={reference}
+          current={current}
           onCancel={() => setEditing(false)}
           onGenerated={() => {
             setEditing(false);
@@ -87,10 +133,11 @@ export function CertificateSection({ application }: { application: ClearanceDeta
               setEditing(true);
             }}
           >
-            {t('officer.certificate.open')}
+            {t(current ? 'officer.certificate.openAgain' : 'officer.certificate.open')}
           </button>
         </div>
       )}
+      {current && !current.withdrawn_at ? <WithdrawCertificate application={application} onWithdrawn={() => setAttached(null)} /> : null}
       <form noValidate onSubmit={onAttach} className="certificate-upload" aria-labelledby="certificate-upload-title">
         <h4 id="certificate-upload-title">{t('officer.certificate.uploadTitle')}</h4>
         <ErrorSummary
@@ -110,7 +157,19 @@ export function CertificateSection({ application }: { application: ClearanceDeta
         >
           <FilePicker key={pickerKey} accept="application/pdf,.pdf" ref={fileRef} disabled={!completed} onChange={() => setFileMissing(false)} />
         </FormField>
-        <button type="submit" className="button button--secondary" disabled={!completed || upload.isPending}>
+        {toConfirm && current ? (
+          <ReplaceConfirmation
+            id="certificate-reattach"
+            current={current}
+            busy={upload.isPending}
+            onConfirm={() => attach(toConfirm, true)}
+            onCancel={() => {
+              setToConfirm(null);
+              attachRef.current?.focus();
+            }}
+          />
+        ) : null}
+        <button type="submit" ref={attachRef} className="button button--secondary" disabled={!completed || upload.isPending}>
           {upload.isPending ? t('officer.certificate.attaching') : t('officer.certificate.attach')}
         </button>
       </form>

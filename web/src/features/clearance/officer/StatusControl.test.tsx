@@ -7,6 +7,7 @@ import { officerWrapper } from './test-i18n';
 
 const APPLICATION: ClearanceDetail = {
   id: 7,
+  account: { username: 'sunil', identity_type: 'NIC', identity_number: '198518400123', full_name: 'Sunil Fernando' },
   reference_number: 'PCC-2026-000007',
   application_status: 'pending',
   rejection_reason: null,
@@ -48,6 +49,7 @@ const APPLICATION: ClearanceDetail = {
   period_from: null,
   period_to: null,
   certificate_url: null,
+  certificate: null,
   history: [],
 };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ export function StatusControl({ application }: { application: ClearanceDetail })
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, submitCount },
   } = useForm<StatusValues, unknown, StatusValues>({
     resolver: zodResolver(clearanceStatusUpdateSchema),
@@ -35,6 +36,9 @@ export function StatusControl({ application }: { application: ClearanceDetail })
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
+  // The status changed elsewhere (the certificate's withdrawal rejects the application): the select follows.
+  useEffect(() => reset({ status: current, reason: application.rejection_reason ?? '' }), [reset, current, application.rejection_reason]);
+  const withdraws = application.certificate !== null && application.certificate.withdrawn_at === null;
   const status = useWatch({ control, name: 'status' });
   const reason = useWatch({ control, name: 'reason' });
 
@@ -84,6 +88,11 @@ export function StatusControl({ application }: { application: ClearanceDetail })
           >
             <textarea rows={3} maxLength={REASON_MAX} {...register('reason')} />
           </FormField>
+        ) : null}
+        {status === 'rejected' && withdraws ? (
+          <p className="field__hint" data-testid="status-withdraws">
+            {t('officer.status.withdrawsCertificate')}
+          </p>
         ) : null}
         <button type="submit" className="button button--primary" disabled={update.isPending}>
           {update.isPending ? t('officer.status.saving') : t('officer.status.save')}

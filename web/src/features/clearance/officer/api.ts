@@ -86,11 +86,14 @@ export function useCertificateDraft(id: number, enabled: boolean) {
   });
 }
 
+/** `replace`: the officer confirmed that the new certificate replaces the one the application holds (the server asks for it). */
+const replacing = (replace: boolean) => (replace ? '?replace=true' : '');
+
 export function useGenerateCertificate(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (draft: CertificateDraft) =>
-      api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate/generate`, { method: 'POST', body: draft }),
+    mutationFn: ({ draft, replace }: { draft: CertificateDraft; replace: boolean }) =>
+      api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate/generate${replacing(replace)}`, { method: 'POST', body: draft }),
     onSuccess: () => refresh(),
   });
 }
@@ -99,11 +102,11 @@ export function useGenerateCertificate(id: number) {
 export function useUploadAndAttachCertificate(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (file: File) => {
+    mutationFn: async ({ file, replace }: { file: File; replace: boolean }) => {
       const form = new FormData();
       form.append('file', file);
       const uploaded = await api<{ file: { path: string } }>('/clearance/upload', { method: 'POST', body: form });
-      return api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate`, {
+      return api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate${replacing(replace)}`, {
         method: 'POST',
         body: { certificate_url: uploaded.file.path },
       });

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { certificateWithdrawalSchema, type ClearanceDetail } from '@pes/contracts';
+import { Alert } from '../../../components/Alert';
+import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
+import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
+import { FormField } from '../../../components/FormField';
+import { useUpdateClearanceStatus } from './api';
+
+const REASON_MAX = 1000;
+
+/**
+ * Withdraws the certificate issued: the application becomes rejected with the reason (which the applicant
+ * sees); verification then says withdrawn, and the applicant is no longer offered or served the file. Opened
+ * by its own button, with what it does said before the officer confirms.
+ */
+export function WithdrawCertificate({ application, onWithdrawn }: { application: ClearanceDetail; onWithdrawn: () => void }) {
+  const { t } = useTranslation('clearance');
+  const [open, setOpen] = useState(false);
+  const openRef = useRef<HTMLButtonElement>(null);
+  if (!open) {
+    return (
+      <div className="clearance-actions">
+        <button type="button" ref={openRef} className="button button--danger" onClick={() => setOpen(true)}>
+          {t('officer.withdraw.open')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <WithdrawForm
+      application={application}
+      onDone={onWithdrawn}
+      onCancel={() => {
+        setOpen(false);
+        requestAnimationFrame(() => openRef.current?.focus());
+      }}
+    />
+  );
+}
+
+function WithdrawForm({ application, onDone, onCancel }: { application: ClearanceDetail; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('clearance');
+  const errorMessage = useErrorMessage();
+  const update = useUpdateClearanceStatus(application.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, submitCount },
+  } = useForm<{ reason: string }>({
+    resolver: zodResolver(certificateWithdrawalSchema),
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const reason = useWatch({ control, name: 'reason' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate({ status: 'rejected', reason: values.reason }, { onSuccess: onDone, onError: (err) => applyServerFieldErrors(err, setError) }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="certificate-confirm" aria-labelledby="certificate-withdraw-title" data-testid="certificate-withdraw">
+      <h5 id="certificate-withdraw-title" tabIndex={-1} ref={headingRef}>
+        {t('officer.withdraw.title')}
+      </h5>
+      <p>{t('officer.withdraw.explain')}</p>
+      <ErrorSummary
+        items={summaryFrom(errors, [{ name: 'reason', id: 'certificate-withdraw-reason', label: t('officer.withdraw.reason') }])}
+        focusKey={submitCount}
+      />
+      {update.isError ? (
+        <Alert kind="error">
+          <strong>{t('officer.withdraw.failed')}</strong> {errorMessage(update.error)}
+        </Alert>
+      ) : null}
+      <FormField
+        id="certificate-withdraw-reason"
+        label={t('officer.withdraw.reason')}
+        hint={t('officer.status.reasonHint')}
+        error={errors.reason?.message}
+        required
+        counter={{ value: reason, max: REASON_MAX }}
+      >
+        <textarea rows={3} maxLength={REASON_MAX} {...register('reason')} />
+      </FormField>
+      <div className="clearance-actions">
+        <button type="submit" className="button button--danger" disabled={update.isPending}>
+          {update.isPending ? t('officer.withdraw.withdrawing') : t('officer.withdraw.confirm')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('officer.withdraw.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
