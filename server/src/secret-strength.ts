@@ -13,7 +13,7 @@
  * It cannot know a dictionary word from random letters: an estimate from above, for catching placeholders
  * and patterns, not a proof of randomness. Generate secrets, never type them.
  */
-export const SECRET_MIN_LENGTH = 32;
+const SECRET_MIN_LENGTH = 32;
 export const SECRET_MIN_BITS = 128;
 
 const ALPHABETS: Array<[RegExp, number]> = [

@@ -108,7 +108,7 @@ export function sharedRateLimitStore(db: Database, secret: string, onSweepError:
 function createSweeper(sweep: () => Promise<number | null>, onError: (err: unknown) => void) {
   let timer: NodeJS.Timeout | undefined;
   let dueAt = Infinity;
-  let running = false;
+  let running: Promise<number | null> | undefined;
   let again = false;
   let stopped = true;
   let lastRun = 0;
@@ -132,16 +132,13 @@ function createSweeper(sweep: () => Promise<number | null>, onError: (err: unkno
       again = true;
       return;
     }
-    running = true;
     lastRun = Date.now();
-    let next: number | null = null;
-    try {
-      next = await sweep();
-    } catch (err) {
-      onError(err);
-    } finally {
-      running = false;
-    }
+    running = sweep().catch((err: unknown) => {
+      if (!stopped) onError(err);
+      return null;
+    });
+    const next = await running;
+    running = undefined;
     schedule(RATE_LIMIT_CLEANUP_INTERVAL_MS);
     if (next !== null) schedule(next - SWEEP_AHEAD_MS);
     if (again) {
@@ -159,11 +156,13 @@ function createSweeper(sweep: () => Promise<number | null>, onError: (err: unkno
       stopped = false;
       void run();
     },
-    stop() {
+    /** Stops, once the sweep under way (if any) has finished. */
+    async stop() {
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
       dueAt = Infinity;
+      await running;
     },
   };
 }
@@ -205,6 +204,6 @@ export async function registerSharedRateLimits(app: FastifyInstance, db: Databas
       }),
   });
   shared.startSweeping();
-  app.addHook('onClose', async () => shared.stopSweeping());
+  app.addHook('onClose', () => shared.stopSweeping());
   return shared;
 }
