@@ -212,8 +212,9 @@ describe.skipIf(!postgresBinariesAvailable())('database outage (own PostgreSQL)'
     }
     for (const a of frozen) expect(a).toMatchObject({ status: 503, code: 'server.unavailable', retryAfter: expect.stringMatching(/^\d+$/) });
     const waited = frozen.map((a) => a.ms).sort((x, y) => x - y);
-    // Those that waited for a connection: about the 1 s bound (3 s before issue 20).
-    expect(waited.slice(0, 4).every((ms) => ms < 1600)).toBe(true);
+    // Those that waited for a connection: about the 1 s bound (3 s before issue 20). The margin is for a
+    // CI machine busy with the other suite's worker (1.6 s was missed there once); 3 s would still fail it.
+    expect(waited.slice(0, 4).every((ms) => ms < 2500)).toBe(true);
     const ok = await firstAnswer(async () => (await write()).status === 201, 5000);
     expect(ok).toBe(true);
   });
