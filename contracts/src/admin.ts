@@ -189,3 +189,37 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * An entry of the chain recorded earlier, outside the database (from an earlier answer's `head`): the
+ * verification then also proves that the chain still reaches it with the same hash, so entries removed from
+ * the end, or a chain recomputed after an edit, are found too. Both or neither.
+ */
+export const auditVerifyQuerySchema = z
+  .object({
+    anchor_position: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, msg('invalidAnchor'))
+      .transform(Number)
+      .optional(),
+    anchor_hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, msg('invalidAnchor'))
+      .optional(),
+  })
+  .refine((q) => (q.anchor_position === undefined) === (q.anchor_hash === undefined), { ...msg('invalidAnchor'), path: ['anchor_hash'] });
+
+/** The audit log's hash chain, walked from its first entry (GET /api/admin/audit-log/verify). */
+export const auditVerificationSchema = z.object({
+  /** Every entry is where the chain says, unchanged, linked to the one before (and the anchor, if given, holds). */
+  ok: z.boolean(),
+  /** Entries read in chain order, up to and including the first bad one. */
+  checked: z.number().int(),
+  /** The first entry that breaks the chain: edited, moved, put in, or the next one after an entry removed. Null when ok, or when the chain no longer reaches the anchor. */
+  first_bad_id: z.number().int().nullable(),
+  /** That entry as it stands now (what it says may be what someone changed it to). */
+  first_bad_entry: auditEntrySchema.nullable(),
+  /** The chain's last entry when ok (null for an empty log): keep it outside the database to anchor a later check. */
+  head: z.object({ position: z.number().int(), hash: z.string() }).nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;

@@ -144,9 +144,57 @@ for (const language of LANGUAGES) {
     await page.goto('/admin/audit');
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     expect(await seriousViolations(page), '/admin/audit').toEqual([]);
+    // The tamper check's outcome, in this language.
+    await page.locator('.admin-area__chain .button').click();
+    await expect(page.locator('.admin-area__chain').getByRole('status').locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+    expect(await seriousViolations(page), '/admin/audit verified').toEqual([]);
     await context.close();
   });
 }
+
+test('the audit page verifies the log: intact with the count and the last hash, or an alert naming the first bad entry', async ({ browser }) => {
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/audit');
+  const check = page.getByRole('region', { name: 'Tamper check' });
+  await check.getByRole('button', { name: 'Verify the log' }).click();
+  await expect(check.getByRole('status')).toContainText(/[\d,]+ entries checked, the chain is intact\./);
+  await expect(check.getByRole('status').locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(check.getByRole('alert')).toHaveCount(0);
+
+  // A broken chain, as the server answers for a log edited behind its back (the API tests edit one as the
+  // database superuser; this server's embedded database is its own): an alert naming the entry.
+  await page.route('**/api/admin/audit-log/verify', (route) =>
+    route.fulfill({
+      json: {
+        ok: false,
+        checked: 42,
+        first_bad_id: 42,
+        first_bad_entry: {
+          id: 42,
+          at: '2026-03-01T04:30:00.000Z',
+          actor_user_id: 1,
+          actor_username: 'admin',
+          actor_role: 'admin',
+          actor_branch: null,
+          action: 'user.delete',
+          subject_type: 'user',
+          subject_id: '7',
+          summary: {},
+        },
+        head: null,
+      },
+    }),
+  );
+  await check.getByRole('button', { name: 'Verify the log' }).click();
+  const alert = check.getByRole('alert');
+  await expect(alert).toContainText('The audit log has been tampered with at entry #42');
+  await expect(alert).toContainText(/Entry #42 now reads: .*2026.*10:00.*, admin · Administrator, User deleted\./);
+  await expect(alert).toContainText('42 entries checked.');
+  await expect(check.getByRole('status')).toHaveCount(0);
+  expect(await seriousViolations(page), '/admin/audit broken chain').toEqual([]);
+  await context.close();
+});
 
 /** A list of 26 rows: 25 on the first page, one on the second. */
 const listOf = (page: Page, table: string) => ({

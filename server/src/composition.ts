@@ -56,7 +56,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
   // Officers' and administrators' writes are recorded by the services, inside their transactions.
-  const audit = createAuditService({ audit: createAuditRepository(db) });
+  const audit = createAuditService({ db, audit: createAuditRepository(db) });
   const users = createUsersRepository(db);
   const authRepository = createAuthRepository(db);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, authRepository);

@@ -18,6 +18,8 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /** PostgreSQL: the owner role that runs the migrations at start, when DATABASE_URL is a runtime role that may not. */
+    DATABASE_MIGRATION_URL: z.string().url().optional(),
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     TOKEN_SECRET: z.string().min(32).optional(),
@@ -58,6 +60,13 @@ const envSchema = z
     RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_MIGRATION_URL'],
+        message: 'DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database has no roles)',
+      });
+    }
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY' });
     }
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,

@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { MigrationPrivilegeError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { seedOnStart } from './seed/seed';
@@ -18,11 +18,16 @@ async function main() {
   try {
     database = await openDatabase(
       config.databaseUrl
-        ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, timeouts: { statementMs: config.databaseStatementTimeoutMs } }
+        ? {
+            databaseUrl: config.databaseUrl,
+            migrationUrl: config.databaseMigrationUrl,
+            poolSize: config.databasePoolSize,
+            timeouts: { statementMs: config.databaseStatementTimeoutMs },
+          }
         : { dataDir: config.dataDir },
     );
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof MigrationPrivilegeError) {
       console.error(err.message);
       process.exit(1);
     }

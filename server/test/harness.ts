@@ -16,12 +16,16 @@ export const DB_KINDS: DbKind[] = inject('pgUrl') ? ['pglite', 'postgres'] : ['p
 
 export const TEST_ADMIN = { username: 'admin', password: 'Admin@12345' };
 
-async function createPostgresDatabase(baseUrl: string) {
+/**
+ * A fresh database on the test PostgreSQL server; `drop` removes it. Migrated (a copy of the template) unless
+ * `empty`: an upgrade test migrates it itself to an earlier version first.
+ */
+export async function createPostgresDatabase(baseUrl: string, { empty = false }: { empty?: boolean } = {}) {
   const name = `pes_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   // Copied from the migrated template (global-setup.ts); openDatabase's migrate then finds nothing to do.
-  const template = inject('pgTemplate');
+  const template = empty ? undefined : inject('pgTemplate');
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
@@ -45,6 +49,8 @@ export interface TestAppOptions {
   logger?: object;
   /** Changes what no variable sets (a limit's window, say) in the loaded configuration. */
   config?: (config: Config) => Config;
+  /** PostgreSQL: serve from this database (as its role), migrating as `migrationUrl`'s; by default a fresh database of the app's own. */
+  postgres?: { databaseUrl: string; migrationUrl?: string };
 }
 
 /** A full server (all modules) on a fresh database of the given kind, driven through app.inject. */
@@ -53,7 +59,10 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && opts.postgres) {
+    databaseUrl = opts.postgres.databaseUrl;
+    database = await openDatabase({ databaseUrl, migrationUrl: opts.postgres.migrationUrl, poolSize: 10 });
+  } else if (kind === 'postgres') {
     const created = await createPostgresDatabase(inject('pgUrl')!);
     dropDatabase = created.drop;
     databaseUrl = created.url;

@@ -14,6 +14,7 @@ import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts } from './guarded
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import { MIGRATIONS_DIR } from '../paths';
 import { DEFAULT_POOL_SIZE } from '../config';
+import { chainUnchainedAuditEntries } from '../modules/audit/audit.repository';
 
 // Queries name each module's tables directly (no relational query API), so the client needs no schema object.
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -32,6 +33,12 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; PGlite when absent. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the owner role's connection string, for the migrations at start (DATABASE_MIGRATION_URL);
+   * `databaseUrl` when absent. The server then serves as the role of `databaseUrl`, which may be one that
+   * can change no table's shape (deploy/postgres-roles.sql).
+   */
+  migrationUrl?: string;
   /** PGlite data directory; in memory when absent. */
   dataDir?: string;
   /** Load a PGlite data directory dump instead of creating a database (tests). */
@@ -41,6 +48,25 @@ export interface OpenDatabaseOptions {
   timeouts?: Partial<PoolTimeouts>;
   /** Where lost connections are reported (the console when absent). */
   log?: (message: string) => void;
+}
+
+/** The migrations at start may not run as the role serving the application (a runtime role). */
+export class MigrationPrivilegeError extends Error {
+  constructor(refusal: string) {
+    super(
+      `The database role of DATABASE_URL may not run the migrations (${refusal}). ` +
+        "Set DATABASE_MIGRATION_URL to the owner role's connection string (README: PostgreSQL roles).",
+    );
+    this.name = 'MigrationPrivilegeError';
+  }
+}
+
+/** PostgreSQL's refusal (insufficient privilege) behind a driver or drizzle error, if that is what it is. */
+function privilegeRefusal(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '42501') return e.message;
+  }
+  return undefined;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -70,12 +96,18 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     const db = drizzlePg(pool) as unknown as Database;
     // Many instances may start together on one PostgreSQL: migrate one at a time, on a connection of its
     // own without the request timeouts (waiting for the lock or a long migration is expected here).
-    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    const client = new pg.Client({ connectionString: opts.migrationUrl ?? opts.databaseUrl });
     client.on('error', () => {});
     await client.connect();
     try {
       await client.query('select pg_advisory_lock(724001)');
-      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+      const migrating = drizzlePg(client);
+      await migratePg(migrating, { migrationsFolder: MIGRATIONS_DIR });
+      // What SQL alone does not do: the audit entries written before the hash chain existed are chained (once).
+      await chainUnchainedAuditEntries(migrating as unknown as Database);
+    } catch (err) {
+      const refusal = opts.migrationUrl ? undefined : privilegeRefusal(err);
+      throw refusal ? new MigrationPrivilegeError(refusal) : err;
     } finally {
       await client.query('select pg_advisory_unlock(724001)').catch(() => {});
       await client.end().catch(() => {});
@@ -109,7 +141,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   // Migrations run on the plain client; the app's queries reuse prepared statements.
   const db = drizzlePglite(withStatementCache(client)) as unknown as Database;
   try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    const migrating = drizzlePglite(client);
+    await migratePglite(migrating, { migrationsFolder: MIGRATIONS_DIR });
+    await chainUnchainedAuditEntries(migrating as unknown as Database);
   } catch (err) {
     await client.close().catch(() => {});
     release();

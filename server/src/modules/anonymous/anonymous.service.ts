@@ -189,12 +189,13 @@ export function createAnonymousService(deps: {
         if (!current) throw appError('anonymous.not_found');
         if (current.status === status) return;
         await anonymous.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
+        const delta = Number(isClosed(current.status)) - Number(isClosed(status));
+        if (delta !== 0) await anonymous.adjustLoad(officerRowId, delta, tx);
+        // Last: the audit entry holds the chain's lock until the commit.
         await audit.record(
           { actor: actorOf(officer), action: 'anonymous.status', subject: { type: 'anonymous', id }, summary: { before: current.status, after: status } },
           tx,
         );
-        const delta = Number(isClosed(current.status)) - Number(isClosed(status));
-        if (delta !== 0) await anonymous.adjustLoad(officerRowId, delta, tx);
       });
       const row = await anonymous.viewById(id);
       if (!row) throw appError('anonymous.not_found');

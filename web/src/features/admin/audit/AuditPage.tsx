@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
 import { paths } from '../../../paths';
 import { useAuditPage, type AuditFilter } from '../users/api';
+import { AuditChainCheck } from './AuditChainCheck';
 import '../admin.css';
 
 const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
@@ -55,6 +56,7 @@ export function AuditPage() {
         <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
       </p>
       <p className="admin-area__muted">{t('audit.intro')}</p>
+      <AuditChainCheck />
       <form className="card admin-area__filter" onSubmit={apply}>
         <div className="field">
           <label htmlFor="audit-actor">{t('audit.actor')}</label>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCitizenComplaints, AdminUserDetails, AdminUsersPage, AuditPage, Complaint, Role, WorkloadRow } from '@pes/contracts';
+import type { AdminCitizenComplaints, AdminUserDetails, AdminUsersPage, AuditPage, AuditVerification, Complaint, Role, WorkloadRow } from '@pes/contracts';
 import { api } from '../../../lib/api/client';
 
 /** Query keys of the administrator's area, from one factory. */
@@ -72,3 +72,6 @@ export function useAuditPage(filter: AuditFilter, cursor: string | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Walks the audit log's hash chain on the server (on demand: it reads every entry). */
+export const useVerifyAuditLog = () => useMutation({ mutationFn: () => api<AuditVerification>('/admin/audit-log/verify') });
