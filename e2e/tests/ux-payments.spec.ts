@@ -103,3 +103,22 @@ test("the clearance cancel page's 'Try again' opens the wizard at its payment st
   await expect(page.getByLabel('Card number')).toBeVisible();
   await context.close();
 });
+
+test('the return page with only clearance_id points to tracking, and the unclear page shows the reference it asks for', async ({ browser, request }) => {
+  const citizen = await signUpCitizen(request);
+  const context = await signedInContext(browser, citizen, 'citizen');
+  const page = await context.newPage();
+  await page.goto('/clearance/success?clearance_id=1');
+  await expect(page.getByText('Track your application to see whether the fee was paid.')).toBeVisible();
+  await expect(page.getByText(/Missing session ID/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Track my application' })).toHaveAttribute('href', '/track-clearance');
+
+  // The gateway cannot be asked (a server fault): the page names the payment reference support will need.
+  await page.route('**/api/clearance/payment-status/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }) }),
+  );
+  await page.goto('/clearance/success?clearance_id=1&session_id=cs_sbx_unclear123');
+  await expect(page.getByText(/contact support with your payment reference/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('payment-reference')).toHaveText('cs_sbx_unclear123');
+  await context.close();
+});
