@@ -10,6 +10,7 @@ import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
+import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { paths } from '../../paths';
 import { useSession } from '../../lib/session/session-context';
 import { useFormDraft } from '../../lib/drafts/use-form-draft';
@@ -77,6 +78,10 @@ export function CreateOfficerPage() {
     }
   });
 
+  // The new officer (or the failure) is brought into view and focused: the Create button is at the foot of a
+  // long form, the message at its head. A refusal naming fields is the error summary's, which focuses itself.
+  const outcomeRef = useFocusOutcome(created ?? failure, { skip: !created && Object.keys(errors).length > 0, block: 'start' });
+
   return (
     <section className="page page--medium create-officer">
       <p className="create-officer__back">
@@ -86,13 +91,15 @@ export function CreateOfficerPage() {
       <form onSubmit={onSubmit} noValidate className="card">
         <DraftGuard draft={draft} />
         <ErrorSummary items={summaryFrom(errors, fields)} />
-        {created ? (
-          <Alert kind="success">
-            <p className="create-officer__done">{t('success')}</p>
-            <p>{t('createdDetails', { name: created.full_name, username: created.username, branch: t(`common:branch.${created.branch}`) })}</p>
-          </Alert>
-        ) : null}
-        {failure ? <Alert kind="error">{failure}</Alert> : null}
+        <div ref={outcomeRef} tabIndex={-1} className="create-officer__outcome" data-testid="create-officer-outcome">
+          {created ? (
+            <Alert kind="success">
+              <p className="create-officer__done">{t('success')}</p>
+              <p>{t('createdDetails', { name: created.full_name, username: created.username, branch: t(`common:branch.${created.branch}`) })}</p>
+            </Alert>
+          ) : null}
+          {failure ? <Alert kind="error">{failure}</Alert> : null}
+        </div>
 
         <fieldset>
           <legend>{t('sections.account')}</legend>

@@ -23,6 +23,8 @@ export function ClearanceSuccessPage() {
   const format = useFormat();
   const { state } = useSession();
   const sessionId = params.get('session_id')?.trim() || null;
+  // The gateway's return always names the application; a page reached with that alone cannot ask about the payment.
+  const clearanceId = params.get('clearance_id')?.trim() || null;
   const status = useClearancePaymentStatus(sessionId, state.status === 'authenticated');
   const paid = status.data?.success === true;
 
@@ -42,7 +44,18 @@ export function ClearanceSuccessPage() {
   );
 
   let body: ReactNode;
-  if (!sessionId) {
+  if (!sessionId && clearanceId) {
+    body = (
+      <>
+        <Alert kind="info">{t('success.missingSessionTrack')}</Alert>
+        <div className="clearance-actions">
+          <Link className="button button--primary" to={paths.trackClearance}>
+            {t('info.track')}
+          </Link>
+        </div>
+      </>
+    );
+  } else if (!sessionId) {
     body = <Alert kind="error">{t('success.missingSession')}</Alert>;
   } else if (state.status === 'anonymous') {
     body = (
@@ -67,7 +80,16 @@ export function ClearanceSuccessPage() {
     body = (
       <>
         <Alert kind="error">{failed ? t('success.verificationFailed') : t('success.genericError')}</Alert>
-        {!failed ? <p>{t('success.unclear')}</p> : null}
+        {!failed ? (
+          <>
+            <p>{t('success.unclear')}</p>
+            {/* The reference the text asks them to quote: the gateway's session id, which support looks up. */}
+            <dl className="clearance-facts">
+              <dt>{t('success.paymentReference')}</dt>
+              <dd data-testid="payment-reference">{sessionId}</dd>
+            </dl>
+          </>
+        ) : null}
         {retryActions}
       </>
     );

@@ -9,7 +9,8 @@ import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
-import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
+import { applyServerFieldErrors, hasFieldErrors, useErrorMessage } from '../../components/errors';
+import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { goToServerUrl } from '../../lib/api/server-redirect';
@@ -158,6 +159,10 @@ function CardForm({ session }: { session: SandboxSession }) {
   };
 
   const declined = pay.error instanceof ApiError && pay.error.code === 'payments.card_declined';
+  // A refusal (a declined card above all) is brought into view and focused: on a phone it would sit above the
+  // Pay button under the thumb, and people press Pay again into the card's limit. Field errors are the summary's.
+  const failure = pay.error ?? cancel.error;
+  const failureRef = useFocusOutcome(failure, { skip: hasFieldErrors(failure), block: 'center' });
   const busy = pay.isPending || cancel.isPending || leaving;
   // Paid already (by another checkout): nothing more to pay here; the error says whether money was taken back.
   if (pay.error instanceof ApiError && (pay.error.code === 'payments.already_paid' || pay.error.code === 'payments.refunded')) {
@@ -176,10 +181,12 @@ function CardForm({ session }: { session: SandboxSession }) {
       <SessionSummary session={session} />
       <h2 id="checkout-form-title">{t('checkout.cardDetails')}</h2>
       <ErrorSummary items={summaryFrom(errors, fields)} />
-      {pay.isError && !Object.keys(errors).length ? (
-        <Alert kind="error">{declined ? t('checkout.declined') : errorMessage(pay.error, 'payments:checkout.payFailed')}</Alert>
-      ) : null}
-      {cancel.isError ? <Alert kind="error">{errorMessage(cancel.error, 'payments:checkout.cancelFailed')}</Alert> : null}
+      <div ref={failureRef} tabIndex={-1} className="checkout__failure" data-testid="checkout-failure">
+        {pay.isError && !Object.keys(errors).length ? (
+          <Alert kind="error">{declined ? t('checkout.declined') : errorMessage(pay.error, 'payments:checkout.payFailed')}</Alert>
+        ) : null}
+        {cancel.isError ? <Alert kind="error">{errorMessage(cancel.error, 'payments:checkout.cancelFailed')}</Alert> : null}
+      </div>
       {leaving ? <Alert kind="info">{t('checkout.redirecting')}</Alert> : null}
 
       <FormField id="checkout-card-number" label={t('checkout.cardNumber')} error={errors.card_number?.message} required>

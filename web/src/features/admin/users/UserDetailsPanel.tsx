@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow, Complaint } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
@@ -39,6 +40,9 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
   const [failure, setFailure] = useState<string | null>(null);
   const name = user.name ?? user.username;
   const label = `${name} (${user.username})`;
+
+  // The confirm dialog closes as the request goes: a failure takes the focus it would otherwise drop to the body.
+  const failureRef = useFocusOutcome(failure);
 
   const remove = async () => {
     setConfirming(false);
@@ -89,7 +93,9 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
           {t('details.close')}
         </button>
       </div>
-      {failure ? <Alert kind="error">{failure}</Alert> : null}
+      <div ref={failureRef} tabIndex={-1} className="admin-area__outcome">
+        {failure ? <Alert kind="error">{failure}</Alert> : null}
+      </div>
       <QueryState query={details} error={t('details.loadFailed')}>
         {(d) => (
           <>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLES, USER_SEARCH_MAX, type AdminUserRow, type Role } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useKeysetPages } from '../../../components/keyset-pages';
 import { PageTitle } from '../../../components/PageTitle';
@@ -54,6 +55,8 @@ export function UsersPage() {
     },
   ];
 
+  const noticeRef = useFocusOutcome(notice, { block: 'start' });
+
   return (
     <section className="page admin-area">
       <PageTitle>{t('common:pageTitles.adminUsers')}</PageTitle>
@@ -62,7 +65,10 @@ export function UsersPage() {
         <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
       </p>
       <p className="admin-area__muted">{t('users.intro')}</p>
-      {notice ? <Alert kind="success">{notice}</Alert> : null}
+      {/* The deleted user's panel (and the button pressed) is gone: the notice takes the focus, not the page body. */}
+      <div ref={noticeRef} tabIndex={-1} className="admin-area__outcome">
+        {notice ? <Alert kind="success">{notice}</Alert> : null}
+      </div>
       <form className="card admin-area__filter" onSubmit={apply} role="search">
         <div className="field">
           <label htmlFor="user-search">{t('users.search')}</label>
