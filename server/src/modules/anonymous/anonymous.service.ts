@@ -13,7 +13,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import type { AnonymousRepository, AnonymousViewRow, Candidate } from './anonymous.repository';
 

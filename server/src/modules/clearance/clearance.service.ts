@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FilesService } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { renderCertificatePdf } from './clearance.certificate';
 import type { ClearanceRepository } from './clearance.repository';
