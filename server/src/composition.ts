@@ -81,7 +81,6 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
   const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit });
-  const adminConsole = createAdminConsoleService({ db, users: usersService, stations, auth, slots, complaints, audit });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
   const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
@@ -91,6 +90,18 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, publicUrl: config.publicUrl });
 
   const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit });
+  const adminConsole = createAdminConsoleService({
+    db,
+    users: usersService,
+    stations,
+    auth,
+    slots,
+    complaints,
+    clearance,
+    fines: finesService,
+    anonymous,
+    audit,
+  });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;

@@ -18,7 +18,10 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
+import type { AnonymousService } from '../anonymous/anonymous.service';
+import type { ClearanceService } from '../clearance/clearance.service';
 import type { ComplaintsService } from '../complaints/complaints.service';
+import type { FinesService } from '../fines/fines.service';
 import type { SlotsService } from '../slots/slots.service';
 import type { StationsService } from '../stations/stations.service';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -30,6 +33,9 @@ export interface CreatedOfficer {
   branch: Branch;
   stationId: number;
 }
+
+const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
+type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
 
 export type OfficerDeactivatedListener = (officer: { userId: number; officerRowId: number; today: string }, tx: Tx) => Promise<void>;
 
@@ -45,9 +51,12 @@ export function createAdminConsoleService(deps: {
   auth: Pick<AuthService, 'revokeUserSessions'>;
   slots: Pick<SlotsService, 'removeOfficerFrom'>;
   complaints: Pick<ComplaintsService, 'workloadByOfficer'>;
+  clearance: Pick<ClearanceService, 'workloadByOfficer'>;
+  fines: Pick<FinesService, 'issuedByOfficer'>;
+  anonymous: Pick<AnonymousService, 'workloadByOfficer'>;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, users, stations, auth, slots, complaints, audit } = deps;
+  const { db, users, stations, auth, slots, complaints, clearance, fines, anonymous, audit } = deps;
   /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
   const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
   const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
@@ -135,25 +144,33 @@ export function createAdminConsoleService(deps: {
       await auth.revokeUserSessions(userId);
     },
 
-    /** Every active officer (of a branch) with their counts by workload class and status (spec §4, §9). */
+    /**
+     * Every active officer (of a branch) with their work by workload class and status (spec §4, §9): each branch's
+     * own work counts — complaints in the slots they serve, clearance applications they handled, fines they
+     * issued (done work), anonymous reports assigned to them. Each module aggregates in the database; the sums
+     * per officer are added here. Optionally only the officers of one status (overloaded, balanced, under-utilized).
+     */
     async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const [officers, counts] = await Promise.all([users.activeOfficers(query.branch), complaints.workloadByOfficer(query.branch)]);
-      const countsByOfficer = new Map(counts.map((c) => [c.officer_row_id, c]));
-      return {
-        rows: officers.map((officer) => {
-          const { pending = 0, in_progress = 0, completed = 0, other = 0 } = countsByOfficer.get(officer.officer_row_id) ?? {};
-          const total = pending + in_progress + completed + other;
-          return {
-            ...officer,
-            pending,
-            in_progress,
-            completed,
-            other,
-            total,
-            status: workloadStatus({ total, pending, in_progress }, query.overloaded_above, query.underutilized_below),
-          };
-        }),
-      };
+      const [officers, ...sources] = await Promise.all([
+        users.activeOfficers(query.branch),
+        complaints.workloadByOfficer(query.branch),
+        clearance.workloadByOfficer(),
+        fines.issuedByOfficer(),
+        anonymous.workloadByOfficer(),
+      ]);
+      const work = new Map<number, WorkCounts>();
+      for (const counts of sources.flat()) {
+        const sum = work.get(counts.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
+        for (const key of WORK_CLASSES) sum[key] += (counts as Partial<WorkCounts>)[key] ?? 0;
+        work.set(counts.officer_row_id, sum);
+      }
+      const rows = officers.map((officer) => {
+        const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
+        const total = pending + in_progress + completed + other;
+        const status = workloadStatus({ total, pending, in_progress }, query.overloaded_above, query.underutilized_below);
+        return { ...officer, pending, in_progress, completed, other, total, status };
+      });
+      return { rows: query.status ? rows.filter((row) => row.status === query.status) : rows };
     },
 
     /** Makes sure the configured administrator exists, is active and signs in with the configured password. */

@@ -93,6 +93,9 @@ export function createAnonymousService(deps: {
   const inTx = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>) => (tx ? work(tx) : db.transaction(work));
 
   return {
+    /** Per Crime Branch officer: their anonymous reports by workload class. */
+    workloadByOfficer: () => anonymous.workloadByOfficer(),
+
     /**
      * Stores a report and assigns it in one transaction, with its evidence (re-encoded without metadata by
      * the files module, recorded claimed in the same transaction; the written file is removed if anything

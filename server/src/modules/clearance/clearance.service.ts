@@ -251,6 +251,9 @@ export function createClearanceService(deps: {
   }
 
   return {
+    /** Per Admin Branch officer: the applications they have handled, by workload class. */
+    workloadByOfficer: () => clearance.workloadByOfficer(),
+
     /** A document uploaded ahead of the application (a citizen's), or a certificate PDF ahead of its attachment (an Admin Branch officer's). */
     upload(principal: Principal, file: UploadedFile) {
       if (principal.role === 'citizen') return files.upload(file, { purpose: 'clearance_document', ownerUserId: principal.userId });
