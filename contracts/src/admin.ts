@@ -127,6 +127,8 @@ export const workloadQuerySchema = z.object({
   branch: z.enum(BRANCHES, msg('invalidChoice')).optional(),
   overloaded_above: threshold(DEFAULT_OVERLOADED_ABOVE),
   underutilized_below: threshold(DEFAULT_UNDERUTILIZED_BELOW),
+  /** Only the officers of this status (spec §4: over, under or balanced at the thresholds given). */
+  status: z.enum(WORKLOAD_STATUSES, msg('invalidChoice')).optional(),
 });
 
 export const workloadRowSchema = z.object({

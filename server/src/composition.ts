@@ -20,7 +20,8 @@ import { createStationsService } from './modules/stations/stations.service';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
-import { usersRoutes } from './modules/users/users.routes';
+import { createAdminConsoleService } from './modules/admin-console/admin-console.service';
+import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
 import { createSlotsRepository } from './modules/slots/slots.repository';
 import { createSlotsService } from './modules/slots/slots.service';
 import { slotsRoutes } from './modules/slots/slots.routes';
@@ -38,7 +39,7 @@ import { finesRoutes } from './modules/fines/fines.routes';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
 import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
-import { registerSharedRateLimits } from './http/shared-rate-limit-store';
+import { registerSharedRateLimits } from './modules/rate-limits/rate-limits.store';
 import { createClearanceRepository } from './modules/clearance/clearance.repository';
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
@@ -74,8 +75,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const principals = createPrincipalCache();
   const stopHearingPrincipalChanges = await principals.connect(database.listen);
   app.addHook('onClose', () => stopHearingPrincipalChanges());
-  // Users end sessions through auth, and auth reads accounts through users: the revocation is looked up when called.
-  const usersService = createUsersService({ db, users, stations, revokeSessions: (userId) => auth.revokeUserSessions(userId), audit });
+  // Accounts are the base: auth and the administrator's console build on them, users depends on neither.
+  const usersService = createUsersService({ users });
   const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals, audit, addressSecret: addressHashes.secret });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
@@ -89,13 +90,25 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, publicUrl: config.publicUrl });
 
   const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit });
+  const adminConsole = createAdminConsoleService({
+    db,
+    users: usersService,
+    stations,
+    auth,
+    slots,
+    complaints,
+    clearance,
+    fines: finesService,
+    anonymous,
+    audit,
+  });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
-  usersService.onOfficerCreated(async (officer) => {
+  adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;
     await anonymous.assignWaiting().catch((err: unknown) => app.log.error({ err }, 'assigning waiting anonymous complaints failed'));
   });
   // A deleted officer's open anonymous reports go to another Crime Branch officer, in the deletion's transaction.
-  usersService.onOfficerDeactivated(async (officer, tx) => {
+  adminConsole.onOfficerDeactivated(async (officer, tx) => {
     await anonymous.reassignFromOfficer(officer.officerRowId, tx);
   });
 
@@ -114,7 +127,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(healthRoutes({ db, databaseKind: database.kind }));
       await api.register(stationsRoutes({ stations }));
       await api.register(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits }));
-      await api.register(usersRoutes({ guards, users: usersService, complaints }));
+      await api.register(adminConsoleRoutes({ guards, adminConsole, complaints }));
       await api.register(auditRoutes({ guards, audit }));
       await api.register(slotsRoutes({ guards, slots, limits: config.rateLimits }));
       await api.register(complaintsRoutes({ guards, complaints, limits: config.rateLimits }));
@@ -134,6 +147,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     stations,
     users,
     usersService,
+    adminConsole,
     anonymous,
     rateLimits,
     auth,

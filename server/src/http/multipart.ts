@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind, type MultipartForm } from '@pes/contracts';
 import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
-import type { UploadedFile } from '../modules/files/uploaded-file';
+import type { UploadedFile } from './uploaded-file';
 import { isUnsafeText, reportedField, schemaFields } from './input-safety';
 import { inspectPdf } from './pdf-active-content';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Modules } from '../composition';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../modules/users/password';
 import { DEMO_CITIZEN, DEMO_OFFICERS, DEMO_STATION } from './demo-accounts';
 import { seedDemoFines } from './demo-fines';
 
@@ -11,14 +11,14 @@ import { seedDemoFines } from './demo-fines';
 export async function seedOnStart(config: Config, modules: Modules, log: { info(msg: string): void }) {
   const added = await modules.stations.seedIfEmpty();
   if (added) log.info(`seeded ${added} police stations`);
-  if (config.admin) await modules.usersService.ensureAdministrator(config.admin.username, config.admin.password, DEMO_STATION);
+  if (config.admin) await modules.adminConsole.ensureAdministrator(config.admin.username, config.admin.password, DEMO_STATION);
   if (!config.seedDemo) return;
   if ((await modules.users.countByRole('police_officer')) > 0 || (await modules.users.countByRole('citizen')) > 0) return;
 
   // The demo officers are created by the start-up itself, which the audit log names as such.
   const seedActor = { userId: null, username: 'system:seed', role: null, branch: null, stationId: null };
   for (const officer of DEMO_OFFICERS) {
-    await modules.usersService.createOfficer(seedActor, { ...officer, badge_number: undefined, station: DEMO_STATION });
+    await modules.adminConsole.createOfficer(seedActor, { ...officer, badge_number: undefined, station: DEMO_STATION });
   }
   const c = DEMO_CITIZEN;
   await modules.db.transaction(async (tx) => {

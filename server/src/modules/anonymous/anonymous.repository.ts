@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnonymousComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant } from '../../db/sql';
@@ -78,6 +78,22 @@ export function createAnonymousRepository(db: Database) {
     );
 
   return {
+    /** Per Crime Branch officer with reports: their anonymous reports by workload class (spec §4, as for complaints). */
+    workloadByOfficer() {
+      const inClass = (name: string) => sql<number>`(count(*) filter (where workload_class(${anonymousComplaints.status}) = ${name}))::int`;
+      return db
+        .select({
+          officer_row_id: sql<number>`${anonymousComplaints.assignedOfficerId}`,
+          pending: inClass('pending'),
+          in_progress: inClass('in_progress'),
+          completed: inClass('completed'),
+          other: inClass('other'),
+        })
+        .from(anonymousComplaints)
+        .where(isNotNull(anonymousComplaints.assignedOfficerId))
+        .groupBy(anonymousComplaints.assignedOfficerId);
+    },
+
     async insert(report: NewAnonymousComplaint, tx: DbOrTx) {
       const [row] = await tx.insert(anonymousComplaints).values(report).returning({ id: anonymousComplaints.id });
       return row!.id;

@@ -16,7 +16,7 @@ import {
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
-import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import type { RateLimits } from '../../config';
 import type { AnonymousService } from './anonymous.service';
 
@@ -26,7 +26,7 @@ export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: Anonymous
   const { anonymous } = deps;
   const crimeOfficers = deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] });
   // Both doors of the anonymous reporter count per client address (never an account: there is none), and
-  // their counters are deleted when their window ends (shared-rate-limit-store.ts).
+  // their counters are deleted when their window ends (rate-limits/rate-limits.store.ts).
   const flood = limitedRoute('anonymous-report', deps.limits.anonymousReport, clientAddress);
   const tracking = limitedRoute('anonymous-track', deps.limits.anonymousTrack, clientAddress);
   return async (app) => {

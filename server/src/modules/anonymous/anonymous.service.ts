@@ -13,7 +13,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import type { AnonymousRepository, AnonymousViewRow, Candidate } from './anonymous.repository';
 
@@ -93,6 +93,9 @@ export function createAnonymousService(deps: {
   const inTx = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>) => (tx ? work(tx) : db.transaction(work));
 
   return {
+    /** Per Crime Branch officer: their anonymous reports by workload class. */
+    workloadByOfficer: () => anonymous.workloadByOfficer(),
+
     /**
      * Stores a report and assigns it in one transaction, with its evidence (re-encoded without metadata by
      * the files module, recorded claimed in the same transaction; the written file is removed if anything

@@ -8,7 +8,7 @@ import {
   signupCitizenResponseSchema,
 } from '@pes/contracts';
 import type { RateLimits } from '../../config';
-import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';

@@ -7,10 +7,10 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import type { AuditService } from '../audit/audit.service';
 import type { FilesService } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
-import { hashPassword, timingSafeDummyVerify, verifyPassword } from './password';
+import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/password';
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
 

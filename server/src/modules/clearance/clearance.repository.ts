@@ -56,6 +56,31 @@ const current = (applicationId: number) => and(eq(certificates.applicationId, ap
 
 export function createClearanceRepository(db: Database) {
   return {
+    /**
+     * Per Admin Branch officer: the applications they have handled (changed the status of), by the application's
+     * status now: pending and in progress are open work, completed and rejected are done.
+     */
+    workloadByOfficer() {
+      const handled = db
+        .selectDistinct({ applicationId: clearanceStatusHistory.applicationId, userId: clearanceStatusHistory.changedByUserId })
+        .from(clearanceStatusHistory)
+        .where(isNotNull(clearanceStatusHistory.changedByUserId))
+        .as('handled');
+      const inStatuses = (...statuses: ClearanceStatus[]) => sql<number>`(count(*) filter (where ${inArray(clearanceApplications.status, statuses)}))::int`;
+      return db
+        .select({
+          officer_row_id: officers.id,
+          pending: inStatuses('pending'),
+          in_progress: inStatuses('in_progress'),
+          completed: inStatuses('completed', 'rejected'),
+          other: inStatuses('awaiting_payment'),
+        })
+        .from(handled)
+        .innerJoin(clearanceApplications, eq(clearanceApplications.id, handled.applicationId))
+        .innerJoin(officers, eq(officers.userId, handled.userId))
+        .groupBy(officers.id);
+    },
+
     async findOpenForCitizen(citizenUserId: number, tx: DbOrTx = db) {
       const rows = await tx
         .select()

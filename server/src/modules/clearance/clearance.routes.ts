@@ -27,7 +27,7 @@ import {
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';
-import { clientAddress, limitedRoute } from '../../http/shared-rate-limit-store';
+import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import type { RateLimits } from '../../config';
 import type { ClearanceService } from './clearance.service';
 

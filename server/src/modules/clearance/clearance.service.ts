@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FilesService } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { renderCertificatePdf } from './clearance.certificate';
 import type { ClearanceRepository } from './clearance.repository';
@@ -251,6 +251,9 @@ export function createClearanceService(deps: {
   }
 
   return {
+    /** Per Admin Branch officer: the applications they have handled, by workload class. */
+    workloadByOfficer: () => clearance.workloadByOfficer(),
+
     /** A document uploaded ahead of the application (a citizen's), or a certificate PDF ahead of its attachment (an Admin Branch officer's). */
     upload(principal: Principal, file: UploadedFile) {
       if (principal.role === 'citizen') return files.upload(file, { purpose: 'clearance_document', ownerUserId: principal.userId });

@@ -1,12 +1,30 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MAX_UPCOMING_BOOKINGS, POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import {
+  MAX_UPCOMING_BOOKINGS,
+  POLICE_COMPLAINT_LIST_LIMIT,
+  type Branch,
+  type ComplaintBranch,
+  type ComplaintHistoryEntry,
+  type ComplaintType,
+} from '@pes/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
 import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
-import { complaints, complaintStatusHistory } from './complaints.table';
+import { officers } from '../users/users.table';
+import { complaints, complaintSlotWorkload, complaintStatusHistory } from './complaints.table';
+
+/** An officer's complaints by workload class (spec §4), over the slots they serve. */
+export interface OfficerComplaintCounts {
+  officer_row_id: number;
+  pending: number;
+  in_progress: number;
+  completed: number;
+  other: number;
+}
 
 /**
  * A complaint as every list shows it, flat, in one row: station name, attachment and the status
@@ -205,6 +223,27 @@ export function createComplaintsRepository(db: Database) {
   );
 
   return {
+    /**
+     * Per officer (of a branch) who serves a slot with complaints: complaints by workload class, summed over
+     * those slots (kept per slot by a trigger). The per-slot counts are summed per officer in one hash join and
+     * aggregate over the assignments; joining the officers first made the planner walk every assignment by index.
+     */
+    workloadByOfficer(branch: Branch | undefined): Promise<OfficerComplaintCounts[]> {
+      const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+      return db
+        .select({
+          officer_row_id: slotOfficers.officerRowId,
+          pending: sum(complaintSlotWorkload.pending),
+          in_progress: sum(complaintSlotWorkload.inProgress),
+          completed: sum(complaintSlotWorkload.completed),
+          other: sum(complaintSlotWorkload.other),
+        })
+        .from(slotOfficers)
+        .innerJoin(complaintSlotWorkload, eq(complaintSlotWorkload.slotId, slotOfficers.slotId))
+        .innerJoin(officers, and(eq(officers.id, slotOfficers.officerRowId), branch ? eq(officers.branch, branch) : undefined))
+        .groupBy(slotOfficers.officerRowId);
+    },
+
     /**
      * Books one unit of the slot and stores the complaint in ONE statement: the conditional UPDATE takes a
      * unit only from a live slot of that station and branch, dated today or later, that is not full;

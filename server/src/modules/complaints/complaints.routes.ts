@@ -18,7 +18,7 @@ import {
   type MultipartForm,
 } from '@pes/contracts';
 import type { RateLimits } from '../../config';
-import { limitedRoute } from '../../http/shared-rate-limit-store';
+import { limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { parseMultipart } from '../../http/multipart';

@@ -1,4 +1,4 @@
-import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
+import type { Branch, COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
 import {
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
@@ -15,7 +15,7 @@ import type { Database, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { FileAccessPolicy, FileOwner, FileRow, FilesService, StagedFile } from '../files/files.service';
-import type { UploadedFile } from '../files/uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
 
@@ -250,6 +250,9 @@ export function createComplaintsService(deps: {
     },
 
     /** The complaints booked into the slots an officer serves (officers.id), newest first. */
+    /** Per officer (of a branch) serving slots with complaints: their complaints by workload class. */
+    workloadByOfficer: (branch: Branch | undefined) => complaints.workloadByOfficer(branch),
+
     async listAssignedTo(officerRowId: number) {
       return (await complaints.assignedTo(officerRowId)).map(toComplaintView);
     },

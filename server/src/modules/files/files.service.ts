@@ -6,7 +6,7 @@ import type { Logger } from '../../logger';
 import type { FileRow, FilesRepository } from './files.repository';
 import type { FormFileValues } from './files.table';
 import { normaliseUpload, type FileStorage } from './files.storage';
-import type { UploadedFile } from './uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 
 export type { FileRow } from './files.repository';
 export type { FormFileValues } from './files.table';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { appError } from '../../app-error';
-import type { UploadedFile } from './uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 import { stripPngMetadata } from './png-metadata';
 
 const SAFE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;

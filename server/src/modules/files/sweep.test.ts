@@ -11,7 +11,7 @@ import { files } from './files.table';
 import { createFilesRepository } from './files.repository';
 import { createFilesService } from './files.service';
 import { createFileStorage } from './files.storage';
-import type { UploadedFile } from './uploaded-file';
+import type { UploadedFile } from '../../http/uploaded-file';
 
 const pdf = (name: string): UploadedFile => ({
   field: 'file',

@@ -67,6 +67,14 @@ export function createFinesRepository(db: Database) {
     .prepare('fines_citizen_search');
 
   return {
+    /** Per officer who has issued fines: how many (each fine issued is work done), from the exact per-officer counters. */
+    issuedByOfficer() {
+      return db
+        .select({ officer_row_id: officers.id, completed: fineOfficerCounts.count })
+        .from(fineOfficerCounts)
+        .innerJoin(officers, eq(officers.userId, fineOfficerCounts.issuedByUserId));
+    },
+
     /** Inserts the fine and counts it in the analytics summary, in the caller's transaction. */
     async insert(row: NewFine & { incidentAt: Date }, tx: DbOrTx = db) {
       const [fine] = await tx.insert(fines).values(row).returning({ id: fines.id });

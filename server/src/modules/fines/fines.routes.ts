@@ -14,7 +14,7 @@ import {
   officerFinesQuerySchema,
 } from '@pes/contracts';
 import type { RateLimits } from '../../config';
-import { limitedRoute } from '../../http/shared-rate-limit-store';
+import { limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { FinesService } from './fines.service';

@@ -34,6 +34,9 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
   }
 
   return {
+    /** Per officer who has issued fines: how many (the workload table's count of a Traffic Fine officer's work). */
+    issuedByOfficer: () => fines.issuedByOfficer(),
+
     /** A paid checkout for a fine marks the fine paid, in the payment's own transaction (payments' fulfiller). */
     fulfilPayment: ((payment, tx) => fines.markPaid(payment.referenceId, payment, tx)) satisfies Fulfiller,
 

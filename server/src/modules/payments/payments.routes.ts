@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { redirectResponseSchema, sandboxPayRequestSchema, sandboxSessionParamsSchema, sandboxSessionSchema } from '@pes/contracts';
 import type { RateLimits } from '../../config';
-import { limitedRoute } from '../../http/shared-rate-limit-store';
+import { limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
 import type { PaymentsService } from './payments.service';
 import type { SandboxGateway } from './payments.sandbox';

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Request counters of the shared rate limiter (server/src/http/shared-rate-limit-store.ts): one row per
+ * Request counters of the shared rate limiter (rate-limits.store.ts): one row per
  * limited route and caller (address or account), counting requests until `window_end`. Shared by every
  * instance on the database, so a limit holds however many instances serve. Expired rows are deleted.
  */

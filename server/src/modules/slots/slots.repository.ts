@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminSlot, Branch, PublicSlot, SlotBranch, SlotOfficer } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { stations } from '../stations/stations.table';
@@ -57,6 +57,20 @@ export function createSlotsRepository(db: Database) {
     .prepare('slots_public_lookup');
 
   return {
+    /** Takes an officer off every slot dated `fromDate` or later; returns those slots' ids. */
+    async removeOfficerFrom(officerRowId: number, fromDate: string, tx: DbOrTx) {
+      const rows = await tx
+        .delete(slotOfficers)
+        .where(
+          and(
+            eq(slotOfficers.officerRowId, officerRowId),
+            inArray(slotOfficers.slotId, tx.select({ id: slots.id }).from(slots).where(gte(slots.date, fromDate))),
+          ),
+        )
+        .returning({ slotId: slotOfficers.slotId });
+      return rows.map((r) => r.slotId);
+    },
+
     /** Live slots of one station and branch on one date, by time (full ones included). */
     publicList(stationName: string, branch: SlotBranch, date: string, now: { today: string; nowTime: string }): Promise<PublicSlot[]> {
       return publicLookup.execute({ stationName, branch, date, ...now });

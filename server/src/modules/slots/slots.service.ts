@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { z } from 'zod';
 import { appError } from '../../app-error';
 import type { Principal } from '../../http/principal';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { StationsService } from '../stations/stations.service';
 import { SLOTS_IDENTICAL_INDEX, type SlotsRepository } from './slots.repository';
@@ -18,6 +18,9 @@ export function createSlotsService(deps: { db: Database; slots: SlotsRepository;
   }
 
   return {
+    /** Takes a leaving officer off the slots dated `fromDate` or later (in the caller's transaction); returns their ids. */
+    removeOfficerFrom: (officerRowId: number, fromDate: string, tx: Tx) => slots.removeOfficerFrom(officerRowId, fromDate, tx),
+
     async publicList(query: { date: string; branch: SlotBranch; station: string }) {
       const list = await slots.publicList(query.station, query.branch, query.date, { today: colomboDate(), nowTime: colomboSlotClock() });
       // Only an empty answer needs telling apart "no slots" from "no such station".

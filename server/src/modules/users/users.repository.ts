@@ -1,11 +1,9 @@
-import { and, asc, eq, gt, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUserDetails, AdminUserRow, Branch, OfficerSearchResult, Role } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
-import { complaintSlotWorkload } from '../complaints/complaints.table';
 import { files } from '../files/files.table';
-import { slotOfficers, slots } from '../slots/slots.table';
 import { citizenProfiles, officers, users } from './users.table';
 import { stations } from '../stations/stations.table';
 
@@ -23,16 +21,12 @@ const officerColumns = {
   station: stations.name,
 };
 
-/** Per officer: complaints by workload class, summed over the slots they serve (kept per slot by a trigger). */
-export interface WorkloadCounts {
+/** An active officer as the workload table names them. */
+export interface ActiveOfficer {
   officer_row_id: number;
   officer: string;
   branch: Branch;
   station: string;
-  pending: number;
-  in_progress: number;
-  completed: number;
-  other: number;
 }
 
 export function createUsersRepository(db: Database) {
@@ -236,59 +230,15 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, userId));
     },
 
-    /** Takes an officer off every slot dated `fromDate` or later; returns those slots' ids. */
-    async removeOfficerFromSlotsFrom(officerRowId: number, fromDate: string, tx: DbOrTx) {
-      const rows = await tx
-        .delete(slotOfficers)
-        .where(
-          and(
-            eq(slotOfficers.officerRowId, officerRowId),
-            inArray(slotOfficers.slotId, tx.select({ id: slots.id }).from(slots).where(gte(slots.date, fromDate))),
-          ),
-        )
-        .returning({ slotId: slotOfficers.slotId });
-      return rows.map((r) => r.slotId);
-    },
-
-    /**
-     * Every active officer (of a branch), with complaint counts by workload class over the slots they serve.
-     * The per-slot counts are summed per officer first (one hash join and aggregate over the assignments),
-     * then joined to the officers: joining first made the planner walk every assignment by index.
-     */
-    workload(branch: Branch | undefined): Promise<WorkloadCounts[]> {
-      const sum = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.as(name);
-      const officerOfBranch = alias(officers, 'officer_of_branch');
-      const counts = db
-        .select({
-          officerRowId: slotOfficers.officerRowId,
-          pending: sum(complaintSlotWorkload.pending, 'pending'),
-          inProgress: sum(complaintSlotWorkload.inProgress, 'in_progress'),
-          completed: sum(complaintSlotWorkload.completed, 'completed'),
-          other: sum(complaintSlotWorkload.other, 'other'),
-        })
-        .from(slotOfficers)
-        .innerJoin(complaintSlotWorkload, eq(complaintSlotWorkload.slotId, slotOfficers.slotId))
-        .innerJoin(officerOfBranch, and(eq(officerOfBranch.id, slotOfficers.officerRowId), branch ? eq(officerOfBranch.branch, branch) : undefined))
-        .groupBy(slotOfficers.officerRowId)
-        .as('counts');
-      const count = (value: SQL.Aliased<number>) => sql<number>`coalesce(${value}, 0)::int`;
+    /** Every active officer (of a branch), by name: the rows of the workload table. */
+    activeOfficers(branch: Branch | undefined): Promise<ActiveOfficer[]> {
       return (
         db
-          .select({
-            officer_row_id: officers.id,
-            officer: officers.fullName,
-            branch: officers.branch,
-            station: stations.name,
-            pending: count(counts.pending),
-            in_progress: count(counts.inProgress),
-            completed: count(counts.completed),
-            other: count(counts.other),
-          })
+          .select({ officer_row_id: officers.id, officer: officers.fullName, branch: officers.branch, station: stations.name })
           .from(officers)
           // Active officers through the (role, id) index of active users.
           .innerJoin(users, and(eq(users.id, officers.userId), eq(users.active, true), eq(users.role, 'police_officer')))
           .innerJoin(stations, eq(stations.id, users.stationId))
-          .leftJoin(counts, eq(counts.officerRowId, officers.id))
           .where(branch ? eq(officers.branch, branch) : undefined)
           .orderBy(asc(officers.fullName), asc(officers.id))
       );

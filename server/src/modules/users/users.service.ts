@@ -1,103 +1,30 @@
-import {
-  ADMIN_PAGE_SIZE,
-  type Branch,
-  colomboDate,
-  OFFICER_SEARCH_LIMIT,
-  workloadStatus,
-  type adminUsersQuerySchema,
-  type createOfficerRequestSchema,
-  type officerSearchQuerySchema,
-  type Role,
-  type workloadQuerySchema,
-  type WorkloadRow,
-} from '@pes/contracts';
-import type { z } from 'zod';
+import type { Branch, Role } from '@pes/contracts';
+import type { DbOrTx } from '../../db/client';
 import { appError } from '../../app-error';
-import type { Database, Tx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import type { Principal } from '../../http/principal';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
-import type { StationsService } from '../stations/stations.service';
-import type { UsersRepository } from './users.repository';
+import type { NewCitizenProfile, NewOfficer, UsersRepository } from './users.repository';
 
-/** An officer account just created. */
-export interface CreatedOfficer {
-  officerRowId: number;
-  branch: Branch;
-  stationId: number;
-}
-
-/** Accounts: officers (created by an administrator, and found by the admin's search) and the configured administrator. */
-export function createUsersService(deps: {
-  db: Database;
-  users: UsersRepository;
-  stations: StationsService;
-  /** Ends every session of a user (auth's revocation). */
-  revokeSessions: (userId: number) => Promise<void>;
-  audit: Pick<AuditService, 'record'>;
-}) {
-  const { db, users, stations, revokeSessions, audit } = deps;
-  /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
-  const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
-  const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
-
+/**
+ * Accounts: who exists, under which name and role, and with which profile. The base module: it uses no other
+ * module's service; sign-in (auth) and the administrator's console (admin-console) build on it.
+ */
+export function createUsersService(deps: { users: UsersRepository }) {
+  const { users } = deps;
   return {
-    /** Runs `listener` after each officer account is created (committed); e.g. anonymous reports waiting for a Crime Branch officer. */
-    onOfficerCreated(listener: (officer: CreatedOfficer) => Promise<unknown>) {
-      officerCreatedListeners.push(listener);
-    },
-
-    // Sign-in and sign-up (auth) read and write accounts through these: auth owns sessions, users owns accounts.
-    findByUsername: (username: string) => users.findByUsername(username),
-    usernameExists: (username: string) => users.usernameExists(username),
+    findByUsername: (username: string, tx?: DbOrTx) => users.findByUsername(username, tx),
+    usernameExists: (username: string, tx?: DbOrTx) => users.usernameExists(username, tx),
     identityExists: (identityType: 'NIC' | 'Passport', identityNumber: string) => users.identityExists(identityType, identityNumber),
-    insertUser: users.insertUser,
-    insertCitizenProfile: users.insertCitizenProfile,
+    officerCodeExists: (officerCode: string) => users.officerCodeExists(officerCode),
+    insertUser: (row: { username: string; passwordHash: string; role: Role; stationId: number | null }, tx?: DbOrTx) => users.insertUser(row, tx),
+    insertCitizenProfile: (row: NewCitizenProfile, tx?: DbOrTx) => users.insertCitizenProfile(row, tx),
+    insertOfficer: (row: NewOfficer, tx?: DbOrTx) => users.insertOfficer(row, tx),
+    setPasswordAndRole: (userId: number, passwordHash: string, role: Role) => users.setPasswordAndRole(userId, passwordHash, role),
+    officerView: (officerRowId: number) => users.officerView(officerRowId),
+    countByRole: (role: Role) => users.countByRole(role),
 
-    async createOfficer(admin: AuditActor & Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
-      const stationId = await stations.idFor(input.station, admin.stationId);
-      if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
-      if (await users.officerCodeExists(input.officer_id)) throw appError('users.officer_id_taken');
-      const passwordHash = await hashPassword(input.password);
-      try {
-        const officerRowId = await db.transaction(async (tx) => {
-          const user = await users.insertUser({ username: input.username, passwordHash, role: 'police_officer', stationId }, tx);
-          const officer = await users.insertOfficer(
-            {
-              userId: user.id,
-              fullName: input.full_name,
-              officerCode: input.officer_id,
-              badgeNumber: input.badge_number ?? input.officer_id,
-              rank: input.rank ?? null,
-              branch: input.branch,
-            },
-            tx,
-          );
-          const summary = { after: { username: user.username, officer_id: officer.officerCode, branch: officer.branch, station_id: stationId } };
-          await audit.record({ actor: actorOf(admin), action: 'officer.create', subject: { type: 'user', id: user.id }, summary }, tx);
-          return officer.id;
-        });
-        for (const listener of officerCreatedListeners) await listener({ officerRowId, branch: input.branch, stationId });
-        return users.officerView(officerRowId);
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_username_uq')) throw appError('auth.username_taken');
-        if (isUniqueViolation(err, 'officers_officer_id_uq')) throw appError('users.officer_id_taken');
-        throw err;
-      }
-    },
-
-    async searchOfficers(query: z.output<typeof officerSearchQuerySchema>) {
-      const stationId = query.station ? (await stations.byName(query.station)).id : undefined;
-      return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
-    },
-
-    /** Active users by id, one page at a time (keyset: the cursor is the last id shown). */
-    async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
-      const rows = await users.listActive({ search: query.search || undefined, role: query.role, afterId: query.cursor }, ADMIN_PAGE_SIZE + 1);
-      const page = rows.slice(0, ADMIN_PAGE_SIZE);
-      return { users: page, next_cursor: rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!.id) : null };
-    },
+    /** Active users by id after `afterId`, optionally of a role and by a name or username prefix. */
+    listActive: (filter: { search?: string; role?: Role; afterId?: number }, limit: number) => users.listActive(filter, limit),
+    searchOfficers: (filter: { name?: string; branch?: Branch; stationId?: number }, limit: number) => users.searchOfficers(filter, limit),
+    activeOfficers: (branch: Branch | undefined) => users.activeOfficers(branch),
 
     /** An active user's profile; 404 for an unknown or deleted one. */
     async details(userId: number) {
@@ -106,75 +33,10 @@ export function createUsersService(deps: {
       return found;
     },
 
-    /** Registers work to do inside the transaction that deactivates an officer. */
-    onOfficerDeactivated(listener: OfficerDeactivatedListener) {
-      officerDeactivatedListeners.push(listener);
-    },
-
-    /**
-     * Deleting a user deactivates the account: it cannot sign in, its sessions end at once on every instance,
-     * it leaves the lists and its records stay. Never oneself, never the last administrator. An officer is
-     * taken off the slots from today on (and the registered listeners hand over their open work).
-     */
-    async deleteUser(admin: Principal, userId: number) {
-      if (userId === admin.userId) throw appError('users.cannot_delete_self');
-      await db.transaction(async (tx) => {
-        // Administrators are locked first, in id order, so two administrators deleting each other queue up.
-        const administrators = await users.lockActiveAdministrators(tx);
-        const target = await users.lockActive(userId, tx);
-        if (!target) throw appError('users.not_found');
-        if (target.role === 'admin' && administrators <= 1) throw appError('users.last_administrator');
-        await users.deactivate(userId, tx);
-        const summary: Record<string, unknown> = { before: { username: target.username, role: target.role, active: true }, after: { active: false } };
-        if (target.officerRowId !== null) {
-          const today = colomboDate();
-          summary.removed_from_slots = await users.removeOfficerFromSlotsFrom(target.officerRowId, today, tx);
-          for (const listener of officerDeactivatedListeners) await listener({ userId, officerRowId: target.officerRowId, today }, tx);
-        }
-        await audit.record({ actor: actorOf(admin), action: 'user.delete', subject: { type: 'user', id: userId }, summary }, tx);
-      });
-      // Sessions end once the deactivation is committed; a token checked meanwhile already finds the user inactive.
-      await revokeSessions(userId);
-    },
-
-    /** Every active officer (of a branch) with their counts by workload class and status (spec §4, §9). */
-    async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const rows = await users.workload(query.branch);
-      return {
-        rows: rows.map((r) => {
-          const total = r.pending + r.in_progress + r.completed + r.other;
-          return {
-            ...r,
-            total,
-            status: workloadStatus({ total, pending: r.pending, in_progress: r.in_progress }, query.overloaded_above, query.underutilized_below),
-          };
-        }),
-      };
-    },
-
-    /** Makes sure the configured administrator exists, is active and signs in with the configured password. */
-    async ensureAdministrator(username: string, password: string, stationName: string) {
-      const existing = await users.findByUsername(username);
-      if (existing) {
-        // Turning a citizen's or officer's account into an administrator would hand its owner (and its
-        // live sessions) administrator rights: the operator must choose another name.
-        if (existing.role !== 'admin') {
-          throw new Error(`ADMIN_USERNAME "${username}" belongs to an existing ${existing.role} account; choose another administrator username.`);
-        }
-        const ok = existing.active && (await verifyPassword(existing.passwordHash, password));
-        if (!ok) {
-          // A new password (or a reactivation) ends every session opened before it.
-          await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
-          await revokeSessions(existing.id);
-        }
-        return existing.id;
-      }
-      const station = await stations.find(stationName);
-      const user = await users.insertUser({ username, passwordHash: await hashPassword(password), role: 'admin', stationId: station?.id ?? null });
-      return user.id;
-    },
+    // A deactivation locks the administrators, then the account, in the caller's transaction.
+    lockActiveAdministrators: (tx: DbOrTx) => users.lockActiveAdministrators(tx),
+    lockActive: (userId: number, tx: DbOrTx) => users.lockActive(userId, tx),
+    deactivate: (userId: number, tx: DbOrTx) => users.deactivate(userId, tx),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-
-export type OfficerDeactivatedListener = (officer: { userId: number; officerRowId: number; today: string }, tx: Tx) => Promise<void>;

@@ -4,7 +4,7 @@ import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/
 import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
 import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
 import { slotOfficers } from '../slots/slots.table';
-import { users } from './users.table';
+import { users } from '../users/users.table';
 
 describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
   let t: TestApp;
@@ -240,7 +240,7 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       await t.database.db.execute(`update slots set date = current_date - 3 where id = ${past.id}` as never);
 
       const heard: Array<{ userId: number; officerRowId: number }> = [];
-      t.modules.usersService.onOfficerDeactivated(async (o) => {
+      t.modules.adminConsole.onOfficerDeactivated(async (o) => {
         heard.push({ userId: o.userId, officerRowId: o.officerRowId });
       });
       expect((await del(`/api/admin/users/${officer.officer.user_id}`)).statusCode).toBe(200);
@@ -254,7 +254,7 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       const slot = await createSlot(t, admin, { branch: 'Crime Branch' });
       await assign(slot.id, officer.officer.id);
       let fail = true;
-      t.modules.usersService.onOfficerDeactivated(async () => {
+      t.modules.adminConsole.onOfficerDeactivated(async () => {
         if (fail) throw new Error('hand-over failed');
       });
       expect((await del(`/api/admin/users/${officer.officer.user_id}`)).statusCode).toBe(500);
@@ -270,13 +270,13 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       expect(res.json().error.code).toBe('users.cannot_delete_self');
 
       // A second administrator may be deleted by the first...
-      const secondId = await t.modules.usersService.ensureAdministrator('chief.two', 'Chief@2026!', 'Kollupitiya Police Station');
+      const secondId = await t.modules.adminConsole.ensureAdministrator('chief.two', 'Chief@2026!', 'Kollupitiya Police Station');
       const second = await login(t, 'chief.two', 'Chief@2026!', 'admin');
       expect((await del(`/api/admin/users/${secondId}`)).statusCode).toBe(200);
       expect((await get('/api/admin/users', second)).statusCode).toBe(401);
       // ...but the last one never, whoever asks (here an actor that is no active administrator).
       const principal = { userId: secondId, username: 'chief.two', role: 'admin' as const, branch: null, stationId: null } as never;
-      await expect(t.modules.usersService.deleteUser(principal, self!.id)).rejects.toMatchObject({ code: 'users.last_administrator', status: 409 });
+      await expect(t.modules.adminConsole.deleteUser(principal, self!.id)).rejects.toMatchObject({ code: 'users.last_administrator', status: 409 });
       expect((await get('/api/admin/users')).statusCode).toBe(200);
     });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
-import { officers, users } from './users.table';
+import { officers, users } from '../users/users.table';
 
 describe.each(DB_KINDS)('create-officer on %s', (kind) => {
   let t: TestApp;

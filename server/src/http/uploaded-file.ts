@@ -1,4 +1,4 @@
-/** A file as the server received it, its type recognised by its content: what services are given. */
+/** A file as the server received it (multipart.ts), its type recognised by its content: what services are given. */
 export interface UploadedFile {
   /** The form field it came in. */
   field: string;

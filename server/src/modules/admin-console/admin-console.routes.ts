@@ -19,16 +19,16 @@ import {
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import type { ComplaintsService } from '../complaints/complaints.service';
-import type { UsersService } from './users.service';
+import type { AdminConsoleService } from './admin-console.service';
 
 const errors = errorResponses(400, 401, 403);
 
 /** A user's id in the path: a positive 32-bit integer (anything else is 400, not a database error). */
 const userIdParamSchema = complaintIdParamSchema;
 
-export function usersRoutes(deps: {
+export function adminConsoleRoutes(deps: {
   guards: AuthGuards;
-  users: UsersService;
+  adminConsole: AdminConsoleService;
   /** The complaints an administrator reads in the users area. */
   complaints: Pick<ComplaintsService, 'listOfCitizen' | 'listAssignedTo' | 'viewForAdmin'>;
 }): FastifyPluginAsyncZod {
@@ -45,7 +45,7 @@ export function usersRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const officer = await deps.users.createOfficer(principalOf(request), request.body);
+        const officer = await deps.adminConsole.createOfficer(principalOf(request), request.body);
         return reply.status(201).send({ success: true, message: 'Officer account created successfully.', officer });
       },
     );
@@ -61,7 +61,7 @@ export function usersRoutes(deps: {
           response: { 200: officerSearchResultListSchema, ...errors },
         },
       },
-      async (request) => deps.users.searchOfficers(request.query),
+      async (request) => deps.adminConsole.searchOfficers(request.query),
     );
 
     app.get(
@@ -75,7 +75,7 @@ export function usersRoutes(deps: {
           response: { 200: adminUsersPageSchema, ...errors },
         },
       },
-      async (request) => deps.users.listUsers(request.query),
+      async (request) => deps.adminConsole.listUsers(request.query),
     );
 
     app.get(
@@ -84,7 +84,7 @@ export function usersRoutes(deps: {
         onRequest: adminOnly,
         schema: { tags: ['admin'], params: userIdParamSchema, response: { 200: adminUserDetailsSchema, ...errors, ...errorResponses(404) } },
       },
-      async (request) => deps.users.details(request.params.id),
+      async (request) => deps.adminConsole.details(request.params.id),
     );
 
     app.delete(
@@ -99,7 +99,7 @@ export function usersRoutes(deps: {
         },
       },
       async (request) => {
-        await deps.users.deleteUser(principalOf(request), request.params.id);
+        await deps.adminConsole.deleteUser(principalOf(request), request.params.id);
         return { success: true as const, message: 'User deleted successfully.' };
       },
     );
@@ -116,7 +116,7 @@ export function usersRoutes(deps: {
         },
       },
       async (request) => {
-        const user = await deps.users.details(request.params.id);
+        const user = await deps.adminConsole.details(request.params.id);
         const all = user.role === 'citizen' ? await deps.complaints.listOfCitizen(user.id) : [];
         return {
           current: all.filter((c) => workloadClass(c.status) !== 'completed'),
@@ -137,7 +137,7 @@ export function usersRoutes(deps: {
         },
       },
       async (request) => {
-        const user = await deps.users.details(request.params.id);
+        const user = await deps.adminConsole.details(request.params.id);
         return { complaints: user.officer ? await deps.complaints.listAssignedTo(user.officer.id) : [] };
       },
     );
@@ -162,7 +162,7 @@ export function usersRoutes(deps: {
           response: { 200: workloadResponseSchema, ...errors },
         },
       },
-      async (request) => deps.users.workload(request.query),
+      async (request) => deps.adminConsole.workload(request.query),
     );
   };
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { DB_KINDS, startSecondInstance, startTestApp, type TestApp } from '../../test/harness';
-import { bearer, createCitizen, imageFile, multipart, validSignupFields } from '../../test/helpers';
-import { rateLimitCounters } from '../modules/rate-limits/rate-limits.table';
-import { sharedRateLimitStore } from './shared-rate-limit-store';
+import { DB_KINDS, startSecondInstance, startTestApp, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, imageFile, multipart, validSignupFields } from '../../../test/helpers';
+import { rateLimitCounters } from './rate-limits.table';
+import { sharedRateLimitStore } from './rate-limits.store';
 
 const slotsUrl = '/api/slots/public?station=Kollupitiya%20Police%20Station&branch=Traffic%20Branch&date=2030-01-01';
 

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { prepareSql } from '../db/prepared-sql';
-import { rateLimitCounters } from '../modules/rate-limits/rate-limits.table';
-import { appError } from '../app-error';
+import type { Database } from '../../db/client';
+import { prepareSql } from '../../db/prepared-sql';
+import { rateLimitCounters } from './rate-limits.table';
+import { appError } from '../../app-error';
 
 /**
  * Each instance deletes the counters whose window has ended when the first of them ends (it learns the

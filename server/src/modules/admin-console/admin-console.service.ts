@@ -1,0 +1,199 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type Branch,
+  colomboDate,
+  OFFICER_SEARCH_LIMIT,
+  workloadStatus,
+  type adminUsersQuerySchema,
+  type createOfficerRequestSchema,
+  type officerSearchQuerySchema,
+  type Role,
+  type workloadQuerySchema,
+  type WorkloadRow,
+} from '@pes/contracts';
+import type { z } from 'zod';
+import { appError } from '../../app-error';
+import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { Principal } from '../../http/principal';
+import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
+import type { AuthService } from '../auth/auth.service';
+import type { AnonymousService } from '../anonymous/anonymous.service';
+import type { ClearanceService } from '../clearance/clearance.service';
+import type { ComplaintsService } from '../complaints/complaints.service';
+import type { FinesService } from '../fines/fines.service';
+import type { SlotsService } from '../slots/slots.service';
+import type { StationsService } from '../stations/stations.service';
+import { hashPassword, verifyPassword } from '../users/password';
+import type { UsersService } from '../users/users.service';
+
+/** An officer account just created. */
+export interface CreatedOfficer {
+  officerRowId: number;
+  branch: Branch;
+  stationId: number;
+}
+
+const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
+type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
+
+export type OfficerDeactivatedListener = (officer: { userId: number; officerRowId: number; today: string }, tx: Tx) => Promise<void>;
+
+/**
+ * The administrator's console: officers created and found, users listed, read and deactivated, the officers'
+ * workload, and the configured administrator. It sits above the modules it uses and reaches each through its
+ * service, so none of them depends on it.
+ */
+export function createAdminConsoleService(deps: {
+  db: Database;
+  users: UsersService;
+  stations: StationsService;
+  auth: Pick<AuthService, 'revokeUserSessions'>;
+  slots: Pick<SlotsService, 'removeOfficerFrom'>;
+  complaints: Pick<ComplaintsService, 'workloadByOfficer'>;
+  clearance: Pick<ClearanceService, 'workloadByOfficer'>;
+  fines: Pick<FinesService, 'issuedByOfficer'>;
+  anonymous: Pick<AnonymousService, 'workloadByOfficer'>;
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const { db, users, stations, auth, slots, complaints, clearance, fines, anonymous, audit } = deps;
+  /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
+  const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
+  const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
+
+  return {
+    /** Runs `listener` after each officer account is created (committed); e.g. anonymous reports waiting for a Crime Branch officer. */
+    onOfficerCreated(listener: (officer: CreatedOfficer) => Promise<unknown>) {
+      officerCreatedListeners.push(listener);
+    },
+
+    /** Registers work to do inside the transaction that deactivates an officer. */
+    onOfficerDeactivated(listener: OfficerDeactivatedListener) {
+      officerDeactivatedListeners.push(listener);
+    },
+
+    async createOfficer(admin: AuditActor & Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
+      const stationId = await stations.idFor(input.station, admin.stationId);
+      if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
+      if (await users.officerCodeExists(input.officer_id)) throw appError('users.officer_id_taken');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const officerRowId = await db.transaction(async (tx) => {
+          const user = await users.insertUser({ username: input.username, passwordHash, role: 'police_officer', stationId }, tx);
+          const officer = await users.insertOfficer(
+            {
+              userId: user.id,
+              fullName: input.full_name,
+              officerCode: input.officer_id,
+              badgeNumber: input.badge_number ?? input.officer_id,
+              rank: input.rank ?? null,
+              branch: input.branch,
+            },
+            tx,
+          );
+          const summary = { after: { username: user.username, officer_id: officer.officerCode, branch: officer.branch, station_id: stationId } };
+          await audit.record({ actor: actorOf(admin), action: 'officer.create', subject: { type: 'user', id: user.id }, summary }, tx);
+          return officer.id;
+        });
+        for (const listener of officerCreatedListeners) await listener({ officerRowId, branch: input.branch, stationId });
+        return users.officerView(officerRowId);
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_username_uq')) throw appError('auth.username_taken');
+        if (isUniqueViolation(err, 'officers_officer_id_uq')) throw appError('users.officer_id_taken');
+        throw err;
+      }
+    },
+
+    async searchOfficers(query: z.output<typeof officerSearchQuerySchema>) {
+      const stationId = query.station ? (await stations.byName(query.station)).id : undefined;
+      return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
+    },
+
+    /** Active users by id, one page at a time (keyset: the cursor is the last id shown). */
+    async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
+      const rows = await users.listActive({ search: query.search || undefined, role: query.role, afterId: query.cursor }, ADMIN_PAGE_SIZE + 1);
+      const page = rows.slice(0, ADMIN_PAGE_SIZE);
+      return { users: page, next_cursor: rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!.id) : null };
+    },
+
+    details: (userId: number) => users.details(userId),
+
+    /**
+     * Deleting a user deactivates the account: it cannot sign in, its sessions end at once on every instance,
+     * it leaves the lists and its records stay. Never oneself, never the last administrator. An officer is
+     * taken off the slots from today on (and the registered listeners hand over their open work).
+     */
+    async deleteUser(admin: Principal, userId: number) {
+      if (userId === admin.userId) throw appError('users.cannot_delete_self');
+      await db.transaction(async (tx) => {
+        // Administrators are locked first, in id order, so two administrators deleting each other queue up.
+        const administrators = await users.lockActiveAdministrators(tx);
+        const target = await users.lockActive(userId, tx);
+        if (!target) throw appError('users.not_found');
+        if (target.role === 'admin' && administrators <= 1) throw appError('users.last_administrator');
+        await users.deactivate(userId, tx);
+        const summary: Record<string, unknown> = { before: { username: target.username, role: target.role, active: true }, after: { active: false } };
+        if (target.officerRowId !== null) {
+          const today = colomboDate();
+          summary.removed_from_slots = await slots.removeOfficerFrom(target.officerRowId, today, tx);
+          for (const listener of officerDeactivatedListeners) await listener({ userId, officerRowId: target.officerRowId, today }, tx);
+        }
+        await audit.record({ actor: actorOf(admin), action: 'user.delete', subject: { type: 'user', id: userId }, summary }, tx);
+      });
+      // Sessions end once the deactivation is committed; a token checked meanwhile already finds the user inactive.
+      await auth.revokeUserSessions(userId);
+    },
+
+    /**
+     * Every active officer (of a branch) with their work by workload class and status (spec §4, §9): each branch's
+     * own work counts — complaints in the slots they serve, clearance applications they handled, fines they
+     * issued (done work), anonymous reports assigned to them. Each module aggregates in the database; the sums
+     * per officer are added here. Optionally only the officers of one status (overloaded, balanced, under-utilized).
+     */
+    async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
+      const [officers, ...sources] = await Promise.all([
+        users.activeOfficers(query.branch),
+        complaints.workloadByOfficer(query.branch),
+        clearance.workloadByOfficer(),
+        fines.issuedByOfficer(),
+        anonymous.workloadByOfficer(),
+      ]);
+      const work = new Map<number, WorkCounts>();
+      for (const counts of sources.flat()) {
+        const sum = work.get(counts.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
+        for (const key of WORK_CLASSES) sum[key] += (counts as Partial<WorkCounts>)[key] ?? 0;
+        work.set(counts.officer_row_id, sum);
+      }
+      const rows = officers.map((officer) => {
+        const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
+        const total = pending + in_progress + completed + other;
+        const status = workloadStatus({ total, pending, in_progress }, query.overloaded_above, query.underutilized_below);
+        return { ...officer, pending, in_progress, completed, other, total, status };
+      });
+      return { rows: query.status ? rows.filter((row) => row.status === query.status) : rows };
+    },
+
+    /** Makes sure the configured administrator exists, is active and signs in with the configured password. */
+    async ensureAdministrator(username: string, password: string, stationName: string) {
+      const existing = await users.findByUsername(username);
+      if (existing) {
+        // Turning a citizen's or officer's account into an administrator would hand its owner (and its
+        // live sessions) administrator rights: the operator must choose another name.
+        if (existing.role !== 'admin') {
+          throw new Error(`ADMIN_USERNAME "${username}" belongs to an existing ${existing.role} account; choose another administrator username.`);
+        }
+        const ok = existing.active && (await verifyPassword(existing.passwordHash, password));
+        if (!ok) {
+          // A new password (or a reactivation) ends every session opened before it.
+          await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
+          await auth.revokeUserSessions(existing.id);
+        }
+        return existing.id;
+      }
+      const station = await stations.find(stationName);
+      const user = await users.insertUser({ username, passwordHash: await hashPassword(password), role: 'admin', stationId: station?.id ?? null });
+      return user.id;
+    },
+  };
+}
+export type AdminConsoleService = ReturnType<typeof createAdminConsoleService>;
