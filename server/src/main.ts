@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
-import { MigrationPrivilegeError, openDatabase } from './db/client';
+import { MigrationPrivilegeError } from './db/client';
+import { openAppDatabase } from './database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { seedOnStart } from './seed/seed';
@@ -16,7 +17,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(
+    database = await openAppDatabase(
       config.databaseUrl
         ? {
             databaseUrl: config.databaseUrl,

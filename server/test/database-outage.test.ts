@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { type DatabaseHandle } from '../src/db/client';
+import { openAppDatabase } from '../src/database';
 import { buildApp } from '../src/app';
 import { seedOnStart } from '../src/seed/seed';
 import { dayFromToday } from '../src/modules/complaints/complaints.fixtures';
@@ -38,7 +39,7 @@ describe.skipIf(!postgresBinariesAvailable())('database outage (own PostgreSQL)'
   beforeAll(async () => {
     server = await startOwnPostgres();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-outage-'));
-    database = await openDatabase({ databaseUrl: server.url, poolSize: 6, log: () => {} });
+    database = await openAppDatabase({ databaseUrl: server.url, poolSize: 6, log: () => {} });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { type DatabaseHandle } from '../src/db/client';
+import { openAppDatabase } from '../src/database';
 import { buildApp } from '../src/app';
 import { seedOnStart } from '../src/seed/seed';
 
@@ -61,15 +62,15 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
   let databaseUrl: string | undefined;
   if (kind === 'postgres' && opts.postgres) {
     databaseUrl = opts.postgres.databaseUrl;
-    database = await openDatabase({ databaseUrl, migrationUrl: opts.postgres.migrationUrl, poolSize: 10 });
+    database = await openAppDatabase({ databaseUrl, migrationUrl: opts.postgres.migrationUrl, poolSize: 10 });
   } else if (kind === 'postgres') {
     const created = await createPostgresDatabase(inject('pgUrl')!);
     dropDatabase = created.drop;
     databaseUrl = created.url;
-    database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
+    database = await openAppDatabase({ databaseUrl: created.url, poolSize: 10 });
   } else {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    database = await openDatabase({ loadDataDir: template });
+    database = await openAppDatabase({ loadDataDir: template });
   }
   const loaded = loadConfig({
     NODE_ENV: 'test',
@@ -108,7 +109,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /** Another server instance on the same PostgreSQL database and configuration, as behind a load balancer. */
 export async function startSecondInstance(t: TestApp) {
   if (!t.databaseUrl) throw new Error('a second instance needs PostgreSQL');
-  const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 4 });
+  const database = await openAppDatabase({ databaseUrl: t.databaseUrl, poolSize: 4 });
   const { app, modules } = await buildApp({ config: t.config, database, logger: false });
   await app.ready();
   return {

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MigrationPrivilegeError, openDatabase } from '../src/db/client';
+import { MigrationPrivilegeError } from '../src/db/client';
+import { openAppDatabase } from '../src/database';
 import { SERVER_ROOT } from '../src/paths';
 import { createPostgresDatabase, startTestApp, TEST_ADMIN, type TestApp } from './harness';
 import { bearer, createCitizen, createOfficer, login } from './helpers';
@@ -149,8 +150,8 @@ describe.runIf(pgUrl)('the server under the runtime role on PostgreSQL', () => {
   });
 
   it('refuses to start as the runtime role without DATABASE_MIGRATION_URL, naming it', async () => {
-    await expect(openDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(MigrationPrivilegeError);
-    await expect(openDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(/DATABASE_MIGRATION_URL/);
+    await expect(openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(MigrationPrivilegeError);
+    await expect(openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(/DATABASE_MIGRATION_URL/);
   });
 });
 

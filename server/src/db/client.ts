@@ -14,7 +14,6 @@ import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts } from './guarded
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import { MIGRATIONS_DIR } from '../paths';
 import { DEFAULT_POOL_SIZE } from '../config';
-import { chainUnchainedAuditEntries } from '../modules/audit/audit.repository';
 
 // Queries name each module's tables directly (no relational query API), so the client needs no schema object.
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -48,6 +47,11 @@ export interface OpenDatabaseOptions {
   timeouts?: Partial<PoolTimeouts>;
   /** Where lost connections are reported (the console when absent). */
   log?: (message: string) => void;
+  /**
+   * What SQL alone does not do after the migrations (data a module computes in code), run on the migrating
+   * connection under the migration lock: database.ts passes the modules' own.
+   */
+  afterMigrations?: (db: Database) => Promise<void>;
 }
 
 /** The migrations at start may not run as the role serving the application (a runtime role). */
@@ -103,8 +107,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       await client.query('select pg_advisory_lock(724001)');
       const migrating = drizzlePg(client);
       await migratePg(migrating, { migrationsFolder: MIGRATIONS_DIR });
-      // What SQL alone does not do: the audit entries written before the hash chain existed are chained (once).
-      await chainUnchainedAuditEntries(migrating as unknown as Database);
+      await opts.afterMigrations?.(migrating as unknown as Database);
     } catch (err) {
       const refusal = opts.migrationUrl ? undefined : privilegeRefusal(err);
       throw refusal ? new MigrationPrivilegeError(refusal) : err;
@@ -143,7 +146,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   try {
     const migrating = drizzlePglite(client);
     await migratePglite(migrating, { migrationsFolder: MIGRATIONS_DIR });
-    await chainUnchainedAuditEntries(migrating as unknown as Database);
+    await opts.afterMigrations?.(migrating as unknown as Database);
   } catch (err) {
     await client.close().catch(() => {});
     release();

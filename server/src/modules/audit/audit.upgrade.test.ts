@@ -6,7 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { type DatabaseHandle } from '../../db/client';
+import { openAppDatabase } from '../../database';
 import { createPostgresDatabase, DB_KINDS, type DbKind } from '../../../test/harness';
 import { migrationsUpTo } from '../../../test/earlier-schema';
 import { createAuditRepository } from './audit.repository';
@@ -38,7 +39,7 @@ describe.each(DB_KINDS)('an audit log from before the chain, on %s', (kind: DbKi
         await client.exec(LEGACY_ENTRIES);
         const dump = await client.dumpDataDir('gzip');
         await client.close();
-        database = await openDatabase({ loadDataDir: dump });
+        database = await openAppDatabase({ loadDataDir: dump });
         cleanup = () => database.close();
       } else {
         const created = await createPostgresDatabase(inject('pgUrl')!, { empty: true });
@@ -47,7 +48,7 @@ describe.each(DB_KINDS)('an audit log from before the chain, on %s', (kind: DbKi
         await migratePg(drizzlePg(client), { migrationsFolder: earlier.dir });
         await client.query(LEGACY_ENTRIES);
         await client.end();
-        database = await openDatabase({ databaseUrl: created.url, poolSize: 2 });
+        database = await openAppDatabase({ databaseUrl: created.url, poolSize: 2 });
         cleanup = async () => {
           await database.close();
           await created.drop();
