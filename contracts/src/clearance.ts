@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { CLEARANCE_RECORD, optionalChoice, type ClearanceDocument } from './clearance-fields';
+import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
 import { isoDate, optionalText, requiredText } from './common';
 import { centsToAmount, normaliseIdentityNumber } from './fines';
@@ -17,29 +18,8 @@ export const CERTIFICATE_VALIDITY_MONTHS = 6;
 /** The left-Sri-Lanka question is about this age; the birth certificate is needed under CLEARANCE_ADULT_AGE. */
 export const LEFT_BEFORE_AGE = 16;
 export const CLEARANCE_ADULT_AGE = 18;
-export const RESIDENCE_HISTORY_MAX = 20;
 /** Reference numbers: PCC-<year>-<6 digits>. */
 export const CLEARANCE_REFERENCE_PATTERN = /^PCC-\d{4}-\d{6,}$/;
-
-export const CLEARANCE_APPLICATION_TYPES = ['new'] as const;
-export const CLEARANCE_NATIONALITIES = ['sri_lankan', 'dual_citizenship', 'british', 'indian', 'qatari', 'other'] as const;
-export const CLEARANCE_SEXES = ['male', 'female'] as const;
-export const CLEARANCE_TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Rev'] as const;
-/** The nearest station options of the form (§9). */
-export const CLEARANCE_STATIONS = ['Slave Island Police', 'Kollupitiya Police Station'] as const;
-
-/** The documents of step 7, by the spec's names. */
-export const CLEARANCE_DOCUMENTS = [
-  'passportPersonalPage',
-  'passportCountriesPage',
-  'nicFront',
-  'nicBack',
-  'newNicFront',
-  'newNicBack',
-  'birthCertificateFront',
-  'birthCertificateBack',
-] as const;
-export type ClearanceDocument = (typeof CLEARANCE_DOCUMENTS)[number];
 
 /**
  * Stored states. `awaiting_payment` is the application before its fee is paid: officers never see it,
@@ -150,34 +130,6 @@ export function requiredDocuments(dateOfBirth: string | undefined, today = colom
 // The nine steps (§3 fields, §5 rules). Each step is an object schema plus the rule across its fields;
 // the submit payload is all of them merged, with every rule.
 
-const yesNo = z.boolean(msg('required'));
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, msg('required'));
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, msg('invalidChoice')).optional());
-const nic = (key: ValidationMessageKey = 'required') =>
-  requiredText(20, key)
-    .transform(normaliseIdentityNumber)
-    .refine((v) => NIC_PATTERN.test(v), msg('nicFormat'));
-const optionalNic = () =>
-  optionalText(20)
-    .transform((v) => (v === undefined ? undefined : normaliseIdentityNumber(v)))
-    .refine((v) => v === undefined || NIC_PATTERN.test(v), msg('nicFormat'));
-const optionalPassport = () =>
-  optionalText(20)
-    .transform((v) => (v === undefined ? undefined : v.toUpperCase()))
-    .refine((v) => v === undefined || PASSPORT_PATTERN.test(v), msg('passportSymbols'));
-const pastDate = (key: ValidationMessageKey) => isoDate().refine((v) => v <= colomboDate(), msg(key));
-const optionalDate = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional());
-const MOBILE_PATTERN = /^\+?\d{9,15}$/;
-const mobile = () =>
-  requiredText(20)
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => MOBILE_PATTERN.test(v), msg('invalidMobile'));
-const email = () =>
-  requiredText(254)
-    .transform((v) => v.toLowerCase())
-    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg('invalidEmail'));
-
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: (string | number)[], key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', path, message: key });
 
@@ -189,34 +141,11 @@ function withRules<S extends z.ZodType>(schema: S, rules: CrossRule[]): S {
   return rules.reduce<z.ZodType>((out, r) => out.refine(r.ok, { path: r.path, message: r.message, when: () => true }), schema) as S;
 }
 
-export const clearanceStep1Shape = {
-  application_type: choice(CLEARANCE_APPLICATION_TYPES),
-  nationality: choice(CLEARANCE_NATIONALITIES),
-  nationality_other: optionalText(100),
-  date_of_birth: pastDate('dateOfBirthFuture'),
-  left_before_sixteen: yesNo,
-};
 const step1Rules: CrossRule[] = [
   { path: ['nationality_other'], message: 'required', ok: (v) => v?.nationality !== 'other' || !!str(v.nationality_other)?.trim() },
   { path: ['left_before_sixteen'], message: 'leftBeforeSixteenMission', ok: (v) => v?.left_before_sixteen !== true },
 ];
 
-export const clearanceStep2Shape = {
-  nic_number: nic(),
-  confirm_nic_number: requiredText(20).transform(normaliseIdentityNumber),
-  new_nic_number: optionalNic(),
-  passport_number: optionalPassport(),
-  confirm_passport_number: optionalText(20).transform((v) => v?.toUpperCase()),
-  country: requiredText(100),
-  station: choice(CLEARANCE_STATIONS),
-  reference_location: optionalText(200),
-  quick_country: optionalText(100),
-  embassy: z
-    .object({ name: optionalText(200), address: optionalText(500) }, msg('invalidType'))
-    .optional()
-    .nullable()
-    .transform((v) => v ?? undefined),
-};
 const same = (a: unknown, b: unknown) => normaliseIdentityNumber(str(a) ?? '') === normaliseIdentityNumber(str(b) ?? '');
 const step2Rules: CrossRule[] = [
   {
@@ -227,14 +156,6 @@ const step2Rules: CrossRule[] = [
   { path: ['confirm_passport_number'], message: 'passportMismatch', ok: (v) => same(v?.passport_number, v?.confirm_passport_number) },
 ];
 
-export const clearanceStep3Shape = {
-  full_name_nic: requiredText(200),
-  sex: choice(CLEARANCE_SEXES),
-  title: choice(CLEARANCE_TITLES),
-  full_name_passport: optionalText(200),
-  name_to_print: requiredText(200),
-  passport_issue_date: optionalDate(),
-};
 const step3Rules: CrossRule[] = [
   { path: ['passport_issue_date'], message: 'passportIssueFuture', ok: (v) => !str(v?.passport_issue_date) || v.passport_issue_date <= colomboDate() },
   {
@@ -244,44 +165,6 @@ const step3Rules: CrossRule[] = [
   },
 ];
 
-export const residenceEntrySchema = z
-  .object(
-    {
-      address: requiredText(300),
-      policeArea: requiredText(100),
-      fromDate: isoDate(),
-      toDate: isoDate(),
-    },
-    msg('invalidType'),
-  )
-  .superRefine((v, ctx) => {
-    if (v.fromDate >= v.toDate) issue(ctx, ['toDate'], 'fromBeforeTo');
-    else if (v.toDate > colomboDate()) issue(ctx, ['toDate'], 'residenceDateFuture');
-  });
-export type ResidenceEntry = z.infer<typeof residenceEntrySchema>;
-
-export const clearanceStep4Shape = {
-  address_sri_lanka: requiredText(500),
-  address_overseas: optionalText(500),
-  occupation: requiredText(100),
-  purpose: requiredText(300),
-  previously_applied: z.boolean(msg('invalidType')).optional().default(false),
-  residence_history: z.array(residenceEntrySchema, msg('invalidType')).max(RESIDENCE_HISTORY_MAX, msg('residenceHistoryTooLong')).default([]),
-};
-
-export const clearanceStep5Shape = {
-  delivery_address1: requiredText(200),
-  delivery_address2: optionalText(200),
-  delivery_city: requiredText(100),
-  delivery_postal_code: requiredText(20),
-  delivery_state: requiredText(100),
-  delivery_country: requiredText(100),
-  mobile_number: mobile(),
-  confirm_mobile_number: requiredText(20).transform((v) => v.replace(/[\s-]/g, '')),
-  email: email(),
-  confirm_email: requiredText(254).transform((v) => v.toLowerCase()),
-  slbfe_referred: z.boolean(msg('invalidType')).optional().default(false),
-};
 const digits = (v: unknown) => (str(v) ?? '').replace(/[\s-]/g, '');
 const lower = (v: unknown) => (str(v) ?? '').trim().toLowerCase();
 const step5Rules: CrossRule[] = [
@@ -293,29 +176,7 @@ const step5Rules: CrossRule[] = [
   { path: ['confirm_email'], message: 'emailMismatch', ok: (v) => !str(v?.email) || !str(v?.confirm_email) || lower(v.email) === lower(v.confirm_email) },
 ];
 
-export const spouseSchema = z.object(
-  {
-    full_name: optionalText(200),
-    nationality: optionalText(100),
-    passport_number: optionalPassport(),
-    nic_number: optionalNic(),
-  },
-  msg('invalidType'),
-);
-export const clearanceStep6Shape = {
-  spouse: spouseSchema
-    .optional()
-    .nullable()
-    .transform((v) => (v && Object.values(v).some((x) => x !== undefined) ? v : undefined)),
-};
-
-const uploadPath = optionalText(200);
-export const clearanceUploadsSchema = z.object(
-  Object.fromEntries(CLEARANCE_DOCUMENTS.map((d) => [d, uploadPath])) as Record<ClearanceDocument, typeof uploadPath>,
-  msg('invalidType'),
-);
 export type ClearanceUploads = Partial<Record<ClearanceDocument, string>>;
-export const clearanceStep7Shape = { uploads: clearanceUploadsSchema.prefault({}) };
 const DOCUMENT_REQUIRED: Partial<Record<ClearanceDocument, ValidationMessageKey>> = {
   nicFront: 'nicFrontRequired',
   nicBack: 'nicBackRequired',
@@ -328,41 +189,33 @@ const step7Rules: CrossRule[] = Object.entries(DOCUMENT_REQUIRED).map(([document
   ok: (v) => !(document in requiredDocuments(str(v?.date_of_birth))) || !!str(v?.uploads?.[document])?.trim(),
 }));
 
-export const clearanceStep8Shape = { declaration: z.literal(true, msg('declarationRequired')) };
-export const clearanceStep9Shape = { payment_declaration: z.literal(true, msg('paymentDeclarationRequired')) };
-
 /** The date of birth rides along with steps whose rules need it (3 and 7), as the wizard's values hold it. */
 const withBirth = { date_of_birth: z.string().optional() };
 
+const step = <N extends number>(n: N) => z.object(stepShape(CLEARANCE_RECORD, n));
+
 /** Step schemas, in order (index 0 is step 1): the wizard validates a step with its schema on Next. */
 export const CLEARANCE_STEP_SCHEMAS = [
-  withRules(z.object(clearanceStep1Shape), step1Rules),
-  withRules(z.object(clearanceStep2Shape), step2Rules),
-  withRules(z.object({ ...clearanceStep3Shape, ...withBirth }), step3Rules),
-  z.object(clearanceStep4Shape),
-  withRules(z.object(clearanceStep5Shape), step5Rules),
-  z.object(clearanceStep6Shape),
-  withRules(z.object({ ...clearanceStep7Shape, ...withBirth }), step7Rules),
-  z.object(clearanceStep8Shape),
-  z.object(clearanceStep9Shape),
+  withRules(step(1), step1Rules),
+  withRules(step(2), step2Rules),
+  withRules(step(3).extend(withBirth), step3Rules),
+  step(4),
+  withRules(step(5), step5Rules),
+  step(6),
+  withRules(step(7).extend(withBirth), step7Rules),
+  step(8),
+  step(9),
 ] as const;
 export const CLEARANCE_STEP_COUNT = CLEARANCE_STEP_SCHEMAS.length;
 
 /** The whole application, as `POST /clearance/apply` takes it: every step's fields and rules. */
-export const clearanceApplicationSchema = withRules(
-  z.object({
-    ...clearanceStep1Shape,
-    ...clearanceStep2Shape,
-    ...clearanceStep3Shape,
-    ...clearanceStep4Shape,
-    ...clearanceStep5Shape,
-    ...clearanceStep6Shape,
-    ...clearanceStep7Shape,
-    ...clearanceStep8Shape,
-    ...clearanceStep9Shape,
-  }),
-  [...step1Rules, ...step2Rules, ...step3Rules, ...step5Rules, ...step7Rules],
-);
+export const clearanceApplicationSchema = withRules(z.object(recordShape(CLEARANCE_RECORD)), [
+  ...step1Rules,
+  ...step2Rules,
+  ...step3Rules,
+  ...step5Rules,
+  ...step7Rules,
+]);
 export type ClearanceApplicationInput = z.input<typeof clearanceApplicationSchema>;
 export type ClearanceApplication = z.output<typeof clearanceApplicationSchema>;
 
@@ -475,46 +328,17 @@ export const clearanceAccountSchema = z.object({
 });
 export type ClearanceAccount = z.infer<typeof clearanceAccountSchema>;
 
-/** The full application an Admin Branch officer opens (police-and-admin.md §3). */
+/**
+ * The full application an Admin Branch officer opens (police-and-admin.md §3): the application as the
+ * citizen gave it, by the names it was given with (`CLEARANCE_RECORD`), plus what the portal adds.
+ */
 export const clearanceDetailSchema = z.object({
+  ...recordViewShape(CLEARANCE_RECORD),
   id: z.number(),
   account: clearanceAccountSchema,
   reference_number: z.string().nullable(),
   application_status: statusField,
   rejection_reason: z.string().nullable(),
-  application_type: z.string(),
-  nationality: z.string(),
-  nationality_other: z.string().nullable(),
-  date_of_birth: z.string(),
-  left_before_sixteen: z.boolean(),
-  nic_number: z.string(),
-  new_nic_number: z.string().nullable(),
-  passport_number: z.string().nullable(),
-  country: z.string(),
-  station: z.string(),
-  full_name_nic: z.string(),
-  sex: z.string(),
-  title: z.string(),
-  full_name_passport: z.string().nullable(),
-  name_to_print: z.string(),
-  passport_issue_date: z.string().nullable(),
-  address_sri_lanka: z.string(),
-  address_overseas: z.string().nullable(),
-  occupation: z.string(),
-  purpose: z.string(),
-  previously_applied: z.boolean(),
-  residence_history: z.array(z.object({ address: z.string(), policeArea: z.string(), fromDate: z.string(), toDate: z.string() })),
-  delivery_address1: z.string(),
-  delivery_address2: z.string().nullable(),
-  delivery_city: z.string(),
-  delivery_postal_code: z.string(),
-  delivery_state: z.string(),
-  delivery_country: z.string(),
-  mobile_number: z.string(),
-  email: z.string(),
-  spouse: z
-    .object({ fullName: z.string().nullable(), nationality: z.string().nullable(), passportNumber: z.string().nullable(), nicNumber: z.string().nullable() })
-    .nullable(),
   /** Document name → /uploads/{path}. */
   uploads: z.record(z.string(), z.string()),
   created_at: z.string(),

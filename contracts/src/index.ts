@@ -12,5 +12,7 @@ export * from './complaints';
 export * from './fines';
 export * from './payments';
 export * from './admin';
+export * from './records';
+export * from './clearance-fields';
 export * from './clearance';
 export * from './anonymous';

@@ -295,3 +295,18 @@ for (const language of LANGUAGES) {
     await context.close();
   });
 }
+
+test('checkboxes and radios sit beside their labels, not stretched to the row (issue 25 item 7)', async ({ browser }) => {
+  const context = await anonymousContext(browser, 'en');
+  const page = await context.newPage();
+  await page.goto('/clearance/apply');
+  await expect(heading(page, 1, 'Application details')).toBeVisible();
+  const radio = page.getByRole('radio', { name: 'Yes' });
+  // The control keeps its own size (it was as wide as the row, its label far to the right).
+  expect((await radio.boundingBox())!.width).toBeLessThan(40);
+  await page.goto('/anonymous-complaint');
+  const tick = page.getByRole('checkbox').first();
+  await expect(tick).toBeVisible();
+  expect((await tick.boundingBox())!.width).toBeLessThan(40);
+  await context.close();
+});

@@ -99,7 +99,9 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
       nic_number: citizen.identityNumber,
       passport_number: 'N1234567',
       email: 'amaya@example.lk',
-      spouse: { fullName: 'Nuwan Perera', nicNumber: '198811112222' },
+      // The same names the application was given with (spouse.full_name in and out).
+      spouse: { full_name: 'Nuwan Perera', nic_number: '198811112222', passport_number: null },
+      slbfe_referred: false,
       residence_history: [{ policeArea: 'Kandy' }],
       amount: '5000.00',
     });

@@ -11,6 +11,10 @@ import {
   CLEARANCE_SEXES,
   CLEARANCE_STATIONS,
   CLEARANCE_TITLES,
+  CLEARANCE_RECORD,
+  labelKeyOf,
+  maxLengthOf,
+  RESIDENCE_HISTORY_MAX,
   requiredDocuments,
   type ClearanceDocument,
 } from '@pes/contracts';
@@ -270,7 +274,6 @@ function Text({
   type = 'text',
   hint,
   autoComplete,
-  maxLength = 200,
   readOnly,
 }: {
   form: Form;
@@ -279,19 +282,12 @@ function Text({
   type?: string;
   hint?: ReactNode;
   autoComplete?: string;
-  maxLength?: number;
   readOnly?: boolean;
 }) {
   const { t } = useTranslation('clearance');
   return (
-    <FormField
-      id={fieldId(name)}
-      label={t(`apply.fields.${name.replace('.', '_')}`)}
-      required={required}
-      hint={hint}
-      error={errorOf(form.formState.errors, name)}
-    >
-      <input type={type} autoComplete={autoComplete} maxLength={type === 'date' ? undefined : maxLength} readOnly={readOnly} {...form.register(name)} />
+    <FormField id={fieldId(name)} label={t(labelKeyOf(CLEARANCE_RECORD, name))} required={required} hint={hint} error={errorOf(form.formState.errors, name)}>
+      <input type={type} autoComplete={autoComplete} maxLength={maxLengthOf(CLEARANCE_RECORD, name)} readOnly={readOnly} {...form.register(name)} />
     </FormField>
   );
 }
@@ -373,7 +369,7 @@ function Step1({ form }: { form: Form }) {
     <div className="form-grid">
       <Select form={form} name="application_type" required options={[{ value: 'new', label: t('apply.applicationTypes.new') }]} />
       <Select form={form} name="nationality" required options={CLEARANCE_NATIONALITIES.map((value) => ({ value, label: t(`apply.nationalities.${value}`) }))} />
-      {nationality === 'other' ? <Text form={form} name="nationality_other" required maxLength={100} /> : null}
+      {nationality === 'other' ? <Text form={form} name="nationality_other" required /> : null}
       <Text form={form} name="date_of_birth" type="date" required autoComplete="bday" />
       <div className="field">
         <label htmlFor="clr-age">{t('apply.fields.age')}</label>
@@ -418,14 +414,14 @@ function Step2({ form, account }: { form: Form; account: WizardAccount }) {
           <Text form={form} name="nic_number" required readOnly hint={t('apply.nicFromAccount')} />
         ) : (
           <>
-            <Text form={form} name="nic_number" required maxLength={20} />
-            <Text form={form} name="confirm_nic_number" required maxLength={20} />
+            <Text form={form} name="nic_number" required />
+            <Text form={form} name="confirm_nic_number" required />
           </>
         )}
-        <Text form={form} name="new_nic_number" maxLength={20} />
-        <Text form={form} name="passport_number" maxLength={20} />
-        <Text form={form} name="confirm_passport_number" maxLength={20} />
-        <Text form={form} name="country" required maxLength={100} autoComplete="country-name" />
+        <Text form={form} name="new_nic_number" />
+        <Text form={form} name="passport_number" />
+        <Text form={form} name="confirm_passport_number" />
+        <Text form={form} name="country" required autoComplete="country-name" />
         <Select form={form} name="station" required options={CLEARANCE_STATIONS.map((value) => ({ value, label: stationName(value) }))} />
       </div>
     </div>
@@ -454,10 +450,10 @@ function Step4({ form }: { form: Form }) {
   return (
     <div className="stack">
       <div className="form-grid">
-        <Text form={form} name="address_sri_lanka" required maxLength={500} />
-        <Text form={form} name="address_overseas" maxLength={500} />
-        <Text form={form} name="occupation" required maxLength={100} />
-        <Text form={form} name="purpose" required maxLength={300} />
+        <Text form={form} name="address_sri_lanka" required />
+        <Text form={form} name="address_overseas" />
+        <Text form={form} name="occupation" required />
+        <Text form={form} name="purpose" required />
       </div>
       <Tick form={form} name="previously_applied" label={t('apply.fields.previously_applied')} />
       <h3 id={fieldId('residence_history')} tabIndex={-1}>
@@ -472,11 +468,7 @@ function Step4({ form }: { form: Form }) {
               const name = `residence_history.${i}.${key}` as const;
               return (
                 <FormField key={key} id={fieldId(name)} label={t(`apply.residence.${key}`)} required error={errorOf(form.formState.errors, name)}>
-                  <input
-                    type={key.endsWith('Date') ? 'date' : 'text'}
-                    maxLength={key === 'address' ? 300 : key === 'policeArea' ? 100 : undefined}
-                    {...form.register(name)}
-                  />
+                  <input type={key.endsWith('Date') ? 'date' : 'text'} maxLength={maxLengthOf(CLEARANCE_RECORD, name)} {...form.register(name)} />
                 </FormField>
               );
             })}
@@ -486,7 +478,7 @@ function Step4({ form }: { form: Form }) {
           </button>
         </fieldset>
       ))}
-      {rows.fields.length < 20 ? (
+      {rows.fields.length < RESIDENCE_HISTORY_MAX ? (
         <button type="button" className="button button--secondary" onClick={() => rows.append({ address: '', policeArea: '', fromDate: '', toDate: '' })}>
           {t('apply.residence.add')}
         </button>
@@ -502,14 +494,14 @@ function Step5({ form }: { form: Form }) {
       <div className="form-grid">
         <Text form={form} name="delivery_address1" required autoComplete="address-line1" />
         <Text form={form} name="delivery_address2" autoComplete="address-line2" />
-        <Text form={form} name="delivery_city" required maxLength={100} autoComplete="address-level2" />
-        <Text form={form} name="delivery_postal_code" required maxLength={20} autoComplete="postal-code" />
-        <Text form={form} name="delivery_state" required maxLength={100} autoComplete="address-level1" />
-        <Text form={form} name="delivery_country" required maxLength={100} autoComplete="country-name" />
-        <Text form={form} name="mobile_number" type="tel" required maxLength={20} autoComplete="tel" />
-        <Text form={form} name="confirm_mobile_number" type="tel" required maxLength={20} />
-        <Text form={form} name="email" type="email" required maxLength={254} autoComplete="email" />
-        <Text form={form} name="confirm_email" type="email" required maxLength={254} />
+        <Text form={form} name="delivery_city" required autoComplete="address-level2" />
+        <Text form={form} name="delivery_postal_code" required autoComplete="postal-code" />
+        <Text form={form} name="delivery_state" required autoComplete="address-level1" />
+        <Text form={form} name="delivery_country" required autoComplete="country-name" />
+        <Text form={form} name="mobile_number" type="tel" required autoComplete="tel" />
+        <Text form={form} name="confirm_mobile_number" type="tel" required />
+        <Text form={form} name="email" type="email" required autoComplete="email" />
+        <Text form={form} name="confirm_email" type="email" required />
       </div>
       <Tick form={form} name="slbfe_referred" label={t('apply.fields.slbfe_referred')} />
     </div>
@@ -523,9 +515,9 @@ function Step6({ form }: { form: Form }) {
       <p>{t('apply.spouseLead')}</p>
       <div className="form-grid">
         <Text form={form} name="spouse.full_name" />
-        <Text form={form} name="spouse.nationality" maxLength={100} />
-        <Text form={form} name="spouse.passport_number" maxLength={20} />
-        <Text form={form} name="spouse.nic_number" maxLength={20} />
+        <Text form={form} name="spouse.nationality" />
+        <Text form={form} name="spouse.passport_number" />
+        <Text form={form} name="spouse.nic_number" />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearanceApplicationSchema } from '@pes/contracts';
-import { emptyWizard, stepOfField, stepResolver, toPayload, wizardFromDraft, type WizardValues } from './wizard-form';
+import { CLEARANCE_RECORD, clearanceApplicationSchema, maxLengthOf } from '@pes/contracts';
+import { emptyWizard, STEP_FIELDS, stepOfField, stepResolver, toPayload, wizardFromDraft, type WizardValues } from './wizard-form';
 
 const resolve = async (step: number, values: WizardValues) => {
   const result = await stepResolver(step)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -81,5 +81,19 @@ describe('the clearance wizard form', () => {
     expect(draft.nic_number).toBe('198518401234');
     expect(draft.spouse).toEqual({ full_name: 'N', nationality: '', passport_number: '', nic_number: '' });
     expect(draft.uploads.nicFront).toBe('');
+  });
+
+  it('takes its steps, initial values and input limits from the application described once in contracts', () => {
+    expect(STEP_FIELDS[5]).toEqual(['spouse.full_name', 'spouse.nationality', 'spouse.passport_number', 'spouse.nic_number']);
+    expect(STEP_FIELDS.flat()).toEqual(expect.arrayContaining(['delivery_postal_code', 'uploads.nicFront', 'payment_declaration']));
+    // The input's limit is the rule's own: one character more is refused by the schema.
+    expect(maxLengthOf(CLEARANCE_RECORD, 'delivery_postal_code')).toBe(20);
+    expect(CLEARANCE_RECORD.fields.delivery_postal_code.rule.safeParse('1'.repeat(21)).success).toBe(false);
+    expect(CLEARANCE_RECORD.fields.delivery_postal_code.rule.safeParse('1'.repeat(20)).success).toBe(true);
+    expect(maxLengthOf(CLEARANCE_RECORD, 'residence_history.3.address')).toBe(300);
+    expect(maxLengthOf(CLEARANCE_RECORD, 'date_of_birth')).toBeUndefined();
+    expect(Object.keys(emptyWizard())).toEqual(expect.arrayContaining(Object.keys(CLEARANCE_RECORD.fields)));
+    // A field asked only for one answer is not sent for another.
+    expect(toPayload({ ...filled(), nationality: 'british', nationality_other: 'Kiwi' }).nationality_other).toBeUndefined();
   });
 });
