@@ -41,6 +41,10 @@ test('an administrator finds a citizen, opens a complaint and deletes the accoun
   const modal = page.getByRole('dialog', { name: `Complaint ${reference}` });
   await expect(modal.getByText('My bicycle was taken from outside the pharmacy.')).toBeVisible();
   await expect(modal.getByRole('heading', { name: 'Status history' })).toBeVisible();
+  // Coded fields read as the officer's view reads them (issue 25 item 12), never as their codes.
+  await expect(modal.getByText('Male', { exact: true })).toBeVisible();
+  await expect(modal.getByText('Property crime — Theft', { exact: true })).toBeVisible();
+  await expect(modal.getByText(/^(male|property|theft)$/)).toHaveCount(0);
   expect(await seriousViolations(page), 'complaint modal').toEqual([]);
   await modal.getByRole('button', { name: 'Close' }).click();
 

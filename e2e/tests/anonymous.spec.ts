@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CRIME_OFFICER, PNG, STATION, signedInContext } from './complaints.helpers';
 import { seriousViolations } from './axe.helpers';
 
@@ -56,8 +56,13 @@ test('a visitor reports anonymously with evidence, the Crime Branch officer sets
   await expect(dialog.getByText('Status updated')).toBeVisible();
   await officerContext.close();
 
-  // The visitor follows the report from /track with the code.
-  await page.goto('/track');
+  // The visitor follows the report from /track with the code. The code was not copied, so leaving asks first.
+  const leaving = page.waitForEvent('dialog');
+  const left = page.goto('/track');
+  const ask = await leaving;
+  expect(ask.type()).toBe('beforeunload');
+  await ask.accept();
+  await left;
   await page.getByRole('link', { name: /anonymous report/i }).click();
   await expect(page).toHaveURL(/\/anonymous-complaint\/track$/);
   await page.getByLabel('Tracking code').fill(code.toLowerCase());
@@ -168,3 +173,53 @@ for (const language of ['si', 'ta'] as const) {
     await officerContext.close();
   });
 }
+
+/** Fills the form's required fields with a valid report. */
+async function fillReport(page: Page) {
+  await page.goto('/anonymous-complaint');
+  await page.locator('#anon-station').selectOption(STATION);
+  await page.locator('#anon-complaintType').selectOption('Violence');
+  await page.locator('#anon-when').fill('2025-06-02T09:30');
+  await page.locator('#anon-what').fill('A shopkeeper was threatened by a gang demanding money.');
+  await page.locator('#anon-where').fill('Market street, Kollupitiya');
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the tracking code is brought into view and focused, and leaving before copying it asks first', async ({ page }) => {
+    await fillReport(page);
+    await page.getByRole('button', { name: 'Submit anonymously' }).click();
+    const codeBox = page.getByTestId('tracking-code');
+    await expect(codeBox).toBeFocused();
+    await expect(codeBox).toBeInViewport({ ratio: 1 });
+
+    const asked = page.waitForEvent('dialog');
+    const click = page.getByRole('link', { name: 'I have saved my code — go home' }).click();
+    const dialog = await asked;
+    expect(dialog.message()).toContain('You have not copied your tracking code');
+    await dialog.dismiss();
+    await click;
+    await expect(codeBox).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/anonymous-complaint');
+  });
+});
+
+test('an evidence file that is not an acceptable photo blocks the submit until it is replaced', async ({ page }) => {
+  let reports = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/anonymous') reports += 1;
+  });
+  await fillReport(page);
+  await page.locator('#anon-evidence').setInputFiles({ name: 'scene.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+  await page.getByRole('button', { name: 'Submit anonymously' }).click();
+  await expect(page.locator('.error-summary')).toBeVisible();
+  await expect(page.locator('.error-summary')).toContainText('Evidence');
+  await expect(page.getByTestId('tracking-code')).toHaveCount(0);
+  expect(reports).toBe(0);
+
+  // Replaced by a real photo, the field's error goes (the report itself is sent as in the tests above).
+  await page.locator('#anon-evidence').setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
+  await expect(page.locator('#anon-evidence-error')).toHaveCount(0);
+});

@@ -9,6 +9,8 @@ export class AppError extends Error {
     /** field → validation message key */
     readonly fieldKeys?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** The values of the message's placeholders, sent with it so the browser's translation is filled too. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -37,7 +39,7 @@ export function appError<C extends ErrorCode>(code: C, ...[options]: AppErrorArg
   const params = (options as { params?: Record<string, string | number> } | undefined)?.params ?? {};
   const message = entry.message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
   const fieldKeys = options?.fields ?? (entry.field && { [options?.field ?? entry.field.name]: entry.field.message });
-  return new AppError(code, entry.status, message, fieldKeys, options?.headers);
+  return new AppError(code, entry.status, message, fieldKeys, options?.headers, Object.keys(params).length > 0 ? params : undefined);
 }
 
 /** Bad input: every bad field named with its validation message key. */

@@ -43,6 +43,8 @@ export const apiErrorSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     /** Bad fields: field name → validation message key (translated in the browser). */
     fieldKeys: z.record(z.string(), z.string()).optional(),
+    /** The values of the message's `{{placeholders}}`, so that the browser fills its own translation with them. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -18,6 +18,7 @@ function errorBody(err: AppError): ApiError {
     error: {
       code: err.code,
       message: err.message,
+      ...(err.params && { params: err.params }),
       ...(keys && {
         fieldKeys: keys,
         fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, (validationMessagesEn as Record<string, string>)[k]!])),

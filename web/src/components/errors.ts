@@ -11,7 +11,8 @@ export function useErrorMessage() {
   const { t, i18n } = useTranslation(['errors', 'common']);
   return useCallback(
     (err: unknown, fallbackKey = 'errors:generic') => {
-      if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return t(`errors:${err.code}`);
+      // The server's placeholder values fill the translation (a wait in minutes), as they fill its English message.
+      if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return t(`errors:${err.code}`, err.params);
       return t(fallbackKey);
     },
     [t, i18n],

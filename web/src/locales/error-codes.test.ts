@@ -35,6 +35,20 @@ describe.each(LANGUAGES)('error texts in %s', (lng) => {
     expect(stale).toEqual([]);
   });
 
+  it('uses only the placeholders the server fills (its catalogue message’s), so none shows unfilled', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!);
+    const unfilled = codes.flatMap((code) => {
+      const text = texts.get(code);
+      const given = placeholders(ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].message);
+      return typeof text === 'string'
+        ? placeholders(text)
+            .filter((name) => !given.includes(name))
+            .map((name) => `${code}: {{${name}}}`)
+        : [];
+    });
+    expect(unfilled).toEqual([]);
+  });
+
   it('has the texts of the web’s own failures', () => {
     expect(CLIENT_ONLY_KEYS.filter((key) => typeof texts.get(key) !== 'string')).toEqual([]);
   });

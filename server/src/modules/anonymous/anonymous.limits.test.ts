@@ -44,6 +44,8 @@ describe.each(DB_KINDS)("anonymous reporters' addresses on %s", (kind) => {
     const over = await track('198.51.100.1', code);
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('request.rate_limited');
+    // The wait is sent as a value too, so the browser fills its own translation (not only the English message).
+    expect(over.json().error.params).toEqual({ minutes: 1 });
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Guesses count too: an unknown code is a 404, counted like a found one.
     for (let i = 0; i < 3; i++) expect((await track('198.51.100.2')).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ANONYMOUS_COMPLAINT_TYPES, formatTrackingCode, MAX_UPLOAD_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES } from '@pes/contracts';
+import { ANONYMOUS_COMPLAINT_TYPES, anonymousComplaintFieldsSchema, MAX_UPLOAD_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
@@ -16,10 +16,11 @@ import { useSubmitAnonymousComplaint } from './api';
 import './anonymous.css';
 import { FilePicker } from '../../components/FilePicker';
 import { fileProblem } from '../../lib/files/file-content';
+import { useFocusOutcome } from '../../components/use-focus-outcome';
+import { TrackingCodeShown } from './TrackingCodeShown';
 
 type Field = 'station' | 'complaintType' | 'when' | 'what' | 'where' | 'how' | 'evidence' | 'contactNumber';
 const TEXT_FIELDS = ['station', 'complaintType', 'when', 'what', 'where', 'how'] as const;
-const REQUIRED_FIELDS = ['station', 'complaintType', 'when', 'what', 'where'] as const;
 type Values = Record<(typeof TEXT_FIELDS)[number] | 'contactNumber', string>;
 const EMPTY: Values = { station: '', complaintType: '', when: '', what: '', where: '', how: '', contactNumber: '' };
 /** The form as its draft sees it: the texts, the contact choice, and the evidence photo (which is never kept). */
@@ -34,6 +35,9 @@ export function AnonymousComplaintPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [provideContact, setProvideContact] = useState(false);
   const [evidence, setEvidence] = useState<File | null>(null);
+  // A chosen file that is not an acceptable photo blocks the submit until it is removed or replaced: sending the
+  // report without it would lose what the visitor meant to send. Its check reads the bytes, so it may still be running.
+  const evidenceCheck = useRef<Promise<string | null>>(Promise.resolve(null));
   // What was typed is kept in this tab through a reload (never the evidence photo).
   const draftValues = useMemo<DraftValues>(() => ({ ...values, provideContact, evidence }), [values, provideContact, evidence]);
   const restore = useCallback((kept: DraftValues) => {
@@ -45,8 +49,8 @@ export function AnonymousComplaintPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [attempt, setAttempt] = useState(0);
   const [code, setCode] = useState<string | null>(null);
-  const [copyResult, setCopyResult] = useState<'copied' | 'failed' | null>(null);
-  const codeRef = useRef<HTMLParagraphElement>(null);
+  const failure = submit.isError && !(submit.error instanceof ApiError && Object.keys(submit.error.fieldKeys).length > 0) ? submit.error : null;
+  const failureRef = useFocusOutcome(failure, { block: 'center' });
 
   useEffect(() => {
     const img = previewRef.current;
@@ -67,11 +71,14 @@ export function AnonymousComplaintPage() {
     contactNumber: t('contactNumber'),
   };
 
-  function validate() {
+  async function validate() {
     const found: Partial<Record<Field, string>> = {};
-    for (const f of REQUIRED_FIELDS) if (!values[f].trim()) found[f] = f === 'complaintType' ? 'anonymousTypeRequired' : 'required';
-    if (values.when && new Date(values.when).getTime() > Date.now()) found.when = 'whenNotFuture';
-    if (provideContact && !/^\d{10}$/.test(values.contactNumber.trim())) found.contactNumber = 'contactNumberFormat';
+    const evidenceProblem = await evidenceCheck.current;
+    if (evidenceProblem) found.evidence = evidenceProblem;
+    // The contract's own rules, the server's: "not in the future" is judged in Colombo time, whatever the browser's zone.
+    const checked = anonymousComplaintFieldsSchema.safeParse({ ...values, provideContact: String(provideContact) });
+    if (!checked.success) for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    if (found.evidence) return found;
     if (evidence && !(PHOTO_MIME_TYPES as readonly string[]).includes(evidence.type)) found.evidence = 'fileTypePhoto';
     else if (evidence && evidence.size > MAX_UPLOAD_BYTES) found.evidence = 'fileTooLarge';
     return found;
@@ -80,7 +87,7 @@ export function AnonymousComplaintPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAttempt((n) => n + 1);
-    const found = validate();
+    const found = await validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const form = new FormData();
@@ -97,44 +104,7 @@ export function AnonymousComplaintPage() {
     }
   }
 
-  if (code) {
-    const shown = formatTrackingCode(code);
-    return (
-      <section className="page anonymous">
-        <PageTitle>{t('title')}</PageTitle>
-        <Alert kind="success">{t('success')}</Alert>
-        <h2>{t('codeTitle')}</h2>
-        <p className="anonymous__code" data-testid="tracking-code" ref={codeRef}>
-          {shown}
-        </p>
-        <Alert kind="warning">{t('codeHelp')}</Alert>
-        <p className="anonymous__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              // Where the browser refuses the clipboard (an older browser, a denied permission), the code is
-              // selected instead, so the visitor can copy it themselves.
-              const selectCode = () => {
-                if (codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
-                setCopyResult('failed');
-              };
-              if (!navigator.clipboard) return selectCode();
-              navigator.clipboard.writeText(shown).then(() => setCopyResult('copied'), selectCode);
-            }}
-          >
-            {t('copy')}
-          </button>{' '}
-          <Link className="button button--primary" to={paths.home}>
-            {t('done')}
-          </Link>
-        </p>
-        <p role="status" className="anonymous__copy-result">
-          {copyResult === 'copied' ? t('copied') : copyResult === 'failed' ? t('copyFailed') : null}
-        </p>
-      </section>
-    );
-  }
+  if (code) return <TrackingCodeShown code={code} />;
 
   const summary = (Object.keys(errors) as Field[]).filter((f) => errors[f]).map((f) => ({ id: `anon-${f}`, label: labels[f], message: errors[f]! }));
   const set = (f: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
@@ -148,9 +118,9 @@ export function AnonymousComplaintPage() {
       <p>
         <Link to={paths.anonymousTrack}>{t('trackLink')}</Link>
       </p>
-      {submit.isError && !(submit.error instanceof ApiError && Object.keys(submit.error.fieldKeys).length > 0) ? (
-        <Alert kind="error">{errorMessage(submit.error, 'anonymous:submitFailed')}</Alert>
-      ) : null}
+      <div ref={failureRef} tabIndex={-1} className="anonymous__outcome">
+        {failure ? <Alert kind="error">{errorMessage(failure, 'anonymous:submitFailed')}</Alert> : null}
+      </div>
       <DraftGuard draft={draft} />
       <ErrorSummary items={summary} focusKey={attempt} />
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
@@ -186,9 +156,13 @@ export function AnonymousComplaintPage() {
             onChange={(e) => {
               const file = e.target.files?.[0] ?? null;
               setErrors((found) => ({ ...found, evidence: undefined }));
-              if (!file) return setEvidence(null);
+              if (!file) {
+                evidenceCheck.current = Promise.resolve(null);
+                return setEvidence(null);
+              }
               // Judged by its bytes before any preview (a text file renamed .jpg is not a photo).
-              void fileProblem(file, 'photo').then((problem) => {
+              evidenceCheck.current = fileProblem(file, 'photo');
+              void evidenceCheck.current.then((problem) => {
                 setEvidence(problem ? null : file);
                 if (problem) setErrors((found) => ({ ...found, evidence: problem }));
               });

@@ -8,8 +8,8 @@ import { Modal } from '../../components/Modal';
 import { QueryState } from '../../components/QueryState';
 import { usePoliceComplaints } from './api';
 import { ComplaintReview } from './ComplaintReview';
-import { useComplaintText } from './complaint-text';
-import { StatusBadge } from './StatusBadge';
+import { useComplaintText } from '../../domain/complaints/complaint-text';
+import { StatusBadge } from '../../domain/complaints/StatusBadge';
 import './complaints.css';
 
 /** The complaints of the officer's branch and station (Traffic, Crime and Minor Offense branches). */

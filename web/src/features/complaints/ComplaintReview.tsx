@@ -14,9 +14,9 @@ import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { applyServerFieldErrors } from '../../components/errors';
 import { FormField } from '../../components/FormField';
 import { useUpdateComplaintStatus } from './api';
-import { ComplaintDetails } from './ComplaintDetails';
-import { statusTone, useStatusText } from './StatusBadge';
-import { StatusTimeline } from './StatusTimeline';
+import { ComplaintDetails } from '../../domain/complaints/ComplaintDetails';
+import { statusTone, useStatusText } from '../../domain/complaints/StatusBadge';
+import { StatusTimeline } from '../../domain/complaints/StatusTimeline';
 
 function Attachment({ complaint: c }: { complaint: Complaint }) {
   const { t } = useTranslation('police');

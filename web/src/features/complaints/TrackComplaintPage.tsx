@@ -7,10 +7,10 @@ import { QueryState } from '../../components/QueryState';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
 import { useMyComplaints } from './api';
-import { ComplaintDetails } from './ComplaintDetails';
-import { useComplaintText } from './complaint-text';
-import { StatusBadge } from './StatusBadge';
-import { StatusTimeline } from './StatusTimeline';
+import { ComplaintDetails } from '../../domain/complaints/ComplaintDetails';
+import { useComplaintText } from '../../domain/complaints/complaint-text';
+import { StatusBadge } from '../../domain/complaints/StatusBadge';
+import { StatusTimeline } from '../../domain/complaints/StatusTimeline';
 import './complaints.css';
 
 function ComplaintCard({ complaint: c }: { complaint: Complaint }) {

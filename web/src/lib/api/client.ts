@@ -1,3 +1,4 @@
+import type { ApiError as ApiErrorBody } from '@pes/contracts';
 import { signInPathFor } from '../../paths';
 import { recordSessionEnded } from '../session/session-ended';
 import { sessionStore } from '../session/session-storage';
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly fieldKeys: Record<string, string> = {},
+    /** The values of the message's `{{placeholders}}` (the server sends them with the code). */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,9 +24,9 @@ export class ApiError extends Error {
  * for the rest, which pages never show (they fall back to the action's own text).
  */
 export function errorFromAnswer(status: number, data: unknown, statusText = ''): ApiError {
-  const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string>; fieldKeys?: Record<string, string> } } | undefined)?.error;
+  const err = (data as Partial<ApiErrorBody> | undefined)?.error;
   const code = err?.code ?? (status === 413 ? 'request.too_large' : `http.${status}`);
-  return new ApiError(status, code, err?.message ?? statusText, err?.fields, err?.fieldKeys);
+  return new ApiError(status, code, err?.message ?? statusText, err?.fields, err?.fieldKeys, err?.params);
 }
 
 const API_BASE = '/api';

@@ -4,6 +4,7 @@ import type { Complaint } from '@pes/contracts';
 import { useFormat } from '../../components/format';
 import { useComplaintText } from './complaint-text';
 import { StatusBadge } from './StatusBadge';
+import './complaint-records.css';
 
 function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { INITIAL_COMPLAINT_STATUS, type Complaint } from '@pes/contracts';
 import { useFormat } from '../../components/format';
 import { useStatusText } from './StatusBadge';
+import './complaint-records.css';
 
 /** The complaint's status history, from submission to now. */
 export function StatusTimeline({ complaint, headingId }: { complaint: Complaint; headingId: string }) {
