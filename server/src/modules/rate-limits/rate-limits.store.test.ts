@@ -80,6 +80,42 @@ describe.each(DB_KINDS)('limits on the public doors on %s', (kind) => {
     expect(left.map((r) => r.key)).toEqual([hashOf('test|burst')]);
   });
 
+  it('counts a burst under a high limit in a few batches, not a write per request', async () => {
+    const shared = sharedRateLimitStore(t.database.db, 'test secret');
+    const store = new shared.Store();
+    const incr = () =>
+      new Promise<number>((resolve, reject) => store.incr('test|many', (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000, 100_000));
+    const first = await incr();
+    const counts = await Promise.all(Array.from({ length: 999 }, () => incr()));
+    expect(Math.max(first, ...counts)).toBe(1000);
+    expect(shared.flushes()).toBeLessThanOrEqual(3);
+    await shared.stopSweeping();
+    const [row] = await t.database.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(inArray(rateLimitCounters.key, [shared.storedKey('test|many')]));
+    expect(row?.count).toBe(1000);
+  });
+
+  // Two stores on one database are two instances' counters: together they let through at least the limit and
+  // at most the limit plus 2 × ⌊max / 20⌋ per instance (rate-limit-batcher.ts).
+  it('holds a limit across two instances counting locally, within the stated overshoot', async () => {
+    const max = 100;
+    const stores = [sharedRateLimitStore(t.database.db, 'test secret'), sharedRateLimitStore(t.database.db, 'test secret')];
+    const counters = stores.map((s) => new s.Store());
+    const incr = (i: number) =>
+      new Promise<number>((resolve, reject) => counters[i % 2]!.incr('test|two', (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000, max));
+    let allowed = 0;
+    for (let round = 0; round < 30; round++) {
+      const counts = await Promise.all(Array.from({ length: 10 }, (_, i) => incr(i)));
+      allowed += counts.filter((c) => c <= max).length;
+      await new Promise((r) => setTimeout(r, round % 3 === 0 ? 60 : 1));
+    }
+    expect(allowed).toBeGreaterThanOrEqual(max);
+    expect(allowed).toBeLessThanOrEqual(max + 2 * 2 * Math.floor(max / 20));
+    await Promise.all(stores.map((s) => s.stopSweeping()));
+  });
+
   // (A second instance needs a database two processes can share: PostgreSQL.)
   if (kind === 'postgres')
     it('holds across two instances on the same database', async () => {

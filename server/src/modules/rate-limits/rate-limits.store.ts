@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
 import { rateLimitCounters } from './rate-limits.table';
 import { appError } from '../../app-error';
+import { createRateLimitBatcher, type Counted } from './rate-limits.batcher';
 
 /**
  * Each instance deletes the counters whose window has ended when the first of them ends (it learns the
@@ -20,13 +21,13 @@ export const RATE_LIMIT_CLEANUP_INTERVAL_MS = 60_000;
 const SWEEP_AHEAD_MS = 500;
 const SWEEP_SPACING_MS = 250;
 
-type Counted = { count: number; ttl_ms: number };
 type CountCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
  * A store for @fastify/rate-limit kept in the database, so that every instance on it counts together.
- * `incr` is ONE atomic upsert: a new key, or one whose window has ended, starts again at 1 with a new
- * window; otherwise its count goes up by one. Concurrent requests queue on the row, so none is lost.
+ * Counts are sent in batches (`rate-limit-batcher.ts`: its bound on overshoot), each ONE atomic upsert: a
+ * new key, or one whose window has ended, starts again at the batch's count with a new window; otherwise
+ * its count goes up by the batch's. Concurrent batches queue on the row, so no count is lost.
  * The key names the limit and the caller (see `limitedRoute`); it is stored only as a keyed hash (under the
  * address secret, not the token secret), so the table never holds a client address or account, and a row
  * is deleted by the end of its window (`sweeper`): nothing derived from an address (an anonymous
@@ -34,16 +35,18 @@ type CountCallback = (error: Error | null, result?: { current: number; ttl: numb
  */
 export function sharedRateLimitStore(db: Database, secret: string, onSweepError: (err: unknown) => void = () => {}) {
   const hashed = (key: string) => createHmac('sha256', secret).update(key).digest('base64url');
-  const count = prepareSql<Counted, { key: string; windowMs: number }>(
+  const countBatch = prepareSql<Counted, { batch: string }>(
     db,
-    'rate_limit_incr',
+    'rate_limit_incr_batch',
     sql`
       insert into ${rateLimitCounters} as c (key, count, window_end)
-      values (${sql.placeholder('key')}::text, 1, now() + ${sql.placeholder('windowMs')}::int * interval '1 millisecond')
+      select b.key, b.n, now() + b.window_ms * interval '1 millisecond'
+      from jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) as b(key text, n int, window_ms int)
+      order by b.key
       on conflict (key) do update set
-        count = case when c.window_end <= now() then 1 else c.count + 1 end,
+        count = case when c.window_end <= now() then excluded.count else c.count + excluded.count end,
         window_end = case when c.window_end <= now() then excluded.window_end else c.window_end end
-      returning c.count, ceil(extract(epoch from (c.window_end - now())) * 1000)::int as ttl_ms`,
+      returning c.key, c.count, ceil(extract(epoch from (c.window_end - now())) * 1000)::int as ttl_ms`,
   );
 
   // Deletes what has expired (or will within SWEEP_AHEAD_MS) and answers when the next window ends (ms from
@@ -64,16 +67,15 @@ export function sharedRateLimitStore(db: Database, secret: string, onSweepError:
     return row?.next_ms ?? null;
   }, onSweepError);
 
+  // Keys in a batch are sorted, so two instances' batches lock rows in the same order (no deadlock).
+  const batcher = createRateLimitBatcher(
+    (rows) => countBatch({ batch: JSON.stringify(rows) }),
+    (ttl) => sweeper.dueIn(ttl),
+  );
+
   class SharedRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: CountCallback, timeWindow: number) {
-      count({ key: hashed(key), windowMs: timeWindow }).then(
-        ([row]) => {
-          const ttl = Math.max(0, row!.ttl_ms);
-          sweeper.dueIn(ttl);
-          callback(null, { current: row!.count, ttl });
-        },
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+    incr(key: string, callback: CountCallback, timeWindow: number, max?: number) {
+      batcher.incr(hashed(key), callback, timeWindow, max);
     }
 
     /** One store for every route: the keys say which limit they count (see `limitedRoute`). */
@@ -94,7 +96,13 @@ export function sharedRateLimitStore(db: Database, secret: string, onSweepError:
     },
     /** Sweeps now, then whenever the next window ends (and at least every RATE_LIMIT_CLEANUP_INTERVAL_MS) until stopped. */
     startSweeping: () => sweeper.start(),
-    stopSweeping: () => sweeper.stop(),
+    /** Sends the counts not yet sent, then stops sweeping. */
+    stopSweeping: async () => {
+      await batcher.drain();
+      await sweeper.stop();
+    },
+    /** Batches of counts sent to the table so far (tests). */
+    flushes: batcher.flushes,
     /** The key under which a caller's count is stored (tests). */
     storedKey: hashed,
   };
