@@ -80,8 +80,9 @@ export class GuardedPool extends pg.Pool {
 
   /** pg's own connect, given up on once the database has answered nothing for `stallMs` of the wait. */
   private borrow(): Promise<pg.PoolClient> {
-    // An idle connection is lent at once: nothing to watch.
-    if (this.idleCount > 0) return super.connect();
+    // Every borrow is watched, even with idle connections: pg lends an idle one only on the next tick, so
+    // borrowers arriving in the same tick all see it idle, and those beyond the idle count would otherwise
+    // wait in pg's queue unwatched, up to connectionTimeoutMillis (the statement timeout), for a frozen database.
     const startedAt = Date.now();
     return new Promise((resolve, reject) => {
       let settled = false;
