@@ -47,8 +47,10 @@ async function awaitingPayment(request: APIRequestContext) {
     declaration: true,
     payment_declaration: true,
   };
-  // What the wizard does on its last step: the draft is saved at step 9, then the application is sent.
-  const draft = await request.put('/api/clearance/draft', { headers: asCitizen, data: { step: 9, data: application } });
+  // What the wizard does on its last step: the draft (its form's values, where a yes/no answer is 'yes' or 'no')
+  // is saved at step 9, then the application is sent.
+  const formValues = { ...application, left_before_sixteen: 'no' };
+  const draft = await request.put('/api/clearance/draft', { headers: asCitizen, data: { step: 9, data: formValues } });
   expect(draft.status(), await draft.text()).toBe(200);
   const apply = await request.post('/api/clearance/apply', { headers: asCitizen, data: application });
   expect(apply.status(), await apply.text()).toBe(200);
