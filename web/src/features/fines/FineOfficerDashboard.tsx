@@ -19,6 +19,10 @@ export function FineOfficerDashboard() {
   // Each page's `before`, for the search it belongs to: another search starts again.
   const pages = useKeysetPages(term);
   const list = useOfficerFines(term, pages.cursor ?? undefined);
+  // While a new search loads, the list still shows the last one's fines and total: its words must say so too,
+  // or the new search's name would sit beside the old count.
+  const [shownTerm, setShownTerm] = useState(term);
+  if (!list.isPlaceholderData && list.data && shownTerm !== term) setShownTerm(term);
   // The server orders the pages (newest first): sorting one page in the browser would mislead.
   const columns = [column.vehicle, column.identity, column.offence, column.amount, column.status, column.due, column.issuedAt].map((c) => ({
     ...c,
@@ -66,8 +70,8 @@ export function FineOfficerDashboard() {
           {({ fines, total, total_exact, page_size, next_cursor }) => (
             <>
               <p className="fines-total" role="status">
-                {term
-                  ? t(total_exact ? 'officer.totalMatching' : 'officer.totalMatchingOver', { count: total, search: term })
+                {shownTerm
+                  ? t(total_exact ? 'officer.totalMatching' : 'officer.totalMatchingOver', { count: total, search: shownTerm })
                   : t('officer.total', { count: total })}
               </p>
               <DataTable
