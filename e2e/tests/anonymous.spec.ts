@@ -132,12 +132,7 @@ test('where the browser refuses the clipboard, Copy selects the code and says to
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
   });
-  await page.goto('/anonymous-complaint');
-  await page.locator('#anon-station').selectOption(STATION);
-  await page.locator('#anon-complaintType').selectOption('Violence');
-  await page.locator('#anon-when').fill('2025-06-02T09:30');
-  await page.locator('#anon-what').fill('A shopkeeper was threatened by a gang demanding money.');
-  await page.locator('#anon-where').fill('Market street, Kollupitiya');
+  await fillReport(page);
   await page.getByRole('button', { name: 'Submit anonymously' }).click();
   const code = (await page.getByTestId('tracking-code').textContent())!.trim();
   await page.getByRole('button', { name: 'Copy code' }).click();
