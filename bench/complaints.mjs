@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
@@ -34,7 +35,7 @@ const colomboDay = (offsetDays = 0) => colomboFormat.format(new Date(Date.now() 
 /** The year of days the generated slots cover, from today. */
 const YEAR_OF_DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 
-async function prepareAccounts(base) {
+export async function prepareAccounts(base) {
   const admin = await signInAdmin(base);
   const officer = { username: 'bench.traffic', password: 'Officer@123' };
   await createOfficer(base, admin, {
@@ -180,7 +181,7 @@ async function slotBookings(client, slotIds) {
   return rows[0];
 }
 
-async function benchBooking(base, tokens, client) {
+export async function benchBooking(base, tokens, client) {
   const amount = Number(process.env.BENCH_BOOKINGS ?? 8000);
   const perCitizen = (bookings) => Math.ceil(bookings / BOOKINGS_PER_CITIZEN);
   const made = performance.now();
@@ -312,7 +313,10 @@ async function measure(pgBase) {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// Run as a script; notifications.mjs imports the booking run.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -61,7 +61,17 @@ const RATE_LIMITS_NEVER_REACHED = Object.fromEntries(
  * exits first rejects with an error whose message holds its standard error (a refused configuration).
  */
 
-export async function startServer({ dataDir, databaseUrl, logLevel, env: envOverrides = {}, extraEnv = envOverrides, pollMs = 100, timeoutMs = 90_000 }) {
+export async function startServer({
+  dataDir,
+  databaseUrl,
+  logLevel,
+  env: envOverrides = {},
+  extraEnv = envOverrides,
+  pollMs = 100,
+  timeoutMs = 90_000,
+  // Another build's server (a paired comparison with an earlier commit).
+  serverMain = SERVER_MAIN,
+}) {
   const port = await freePort();
   const settings = {
     PATH: process.env.PATH,
@@ -86,7 +96,7 @@ export async function startServer({ dataDir, databaseUrl, logLevel, env: envOver
   const env = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   const started = performance.now();
   // Logs go where production sends them (a file or the journal), not through this process.
-  const child = spawn(process.execPath, [...NODE_ARGS, SERVER_MAIN], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, serverMain], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;

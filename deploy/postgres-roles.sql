@@ -51,11 +51,15 @@ BEGIN
   IF to_regnamespace('drizzle') IS NOT NULL THEN
     EXECUTE format('ALTER SCHEMA drizzle OWNER TO %I', owner_role);
   END IF;
+  -- The job queue's schema (pg-boss), made by a migration: made here first when missing, so that its rights can
+  -- be given before the migration fills it.
+  EXECUTE format('CREATE SCHEMA IF NOT EXISTS pgboss AUTHORIZATION %I', owner_role);
+  EXECUTE format('ALTER SCHEMA pgboss OWNER TO %I', owner_role);
   FOR obj IN
     SELECT c.oid::regclass::text AS name,
       CASE c.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END AS kind
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname IN ('public', 'drizzle') AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+    WHERE n.nspname IN ('public', 'drizzle', 'pgboss') AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
       AND c.relowner <> owner_oid
       AND NOT (c.relkind = 'S' AND EXISTS (
         SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i')))
@@ -64,13 +68,13 @@ BEGIN
   END LOOP;
   FOR obj IN
     SELECT p.oid::regprocedure::text AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-    WHERE n.nspname IN ('public', 'drizzle') AND p.proowner <> owner_oid
+    WHERE n.nspname IN ('public', 'drizzle', 'pgboss') AND p.proowner <> owner_oid
   LOOP
     EXECUTE format('ALTER ROUTINE %s OWNER TO %I', obj.name, owner_role);
   END LOOP;
   FOR obj IN
     SELECT t.oid::regtype::text AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-    WHERE n.nspname IN ('public', 'drizzle') AND t.typtype IN ('e', 'd') AND t.typowner <> owner_oid
+    WHERE n.nspname IN ('public', 'drizzle', 'pgboss') AND t.typtype IN ('e', 'd') AND t.typowner <> owner_oid
   LOOP
     EXECUTE format('ALTER TYPE %s OWNER TO %I', obj.name, owner_role);
   END LOOP;
@@ -81,6 +85,13 @@ BEGIN
   EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', runtime_role);
   EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO %I', owner_role, runtime_role);
   EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO %I', owner_role, runtime_role);
+  -- The job queue: its rows (jobs are taken, finished and archived by every instance) and its functions.
+  EXECUTE format('GRANT USAGE ON SCHEMA pgboss TO %I', runtime_role);
+  EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO %I', runtime_role);
+  EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA pgboss TO %I', runtime_role);
+  EXECUTE format('GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO %I', runtime_role);
+  EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO %I', owner_role, runtime_role);
+  EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA pgboss GRANT USAGE, SELECT ON SEQUENCES TO %I', owner_role, runtime_role);
   -- (On a database not yet migrated there is no audit log: its migration takes these rights back itself.)
   IF to_regclass('public.audit_log') IS NOT NULL THEN
     EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON public.audit_log FROM %I', runtime_role);

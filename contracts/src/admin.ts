@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BRANCHES, IDENTITY_TYPES, ROLES } from './enums';
 import { msg } from './messages';
 import { complaintSchema } from './complaints';
-import { isoDate } from './common';
+import { isoDate, keysetCursor } from './common';
 
 // The administrator's area: users, their complaints, the officer workload and the audit log.
 
@@ -11,17 +11,17 @@ export const ADMIN_PAGE_SIZE = 25;
 /** Longest search text (a username or a name prefix). */
 export const USER_SEARCH_MAX = 100;
 
-/** A keyset cursor: the last row's id, as decimal digits. */
-const cursorSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, msg('invalidCursor'))
-  .transform(Number)
-  .refine((n) => n <= 2_147_483_647, msg('invalidCursor'))
-  .optional();
+/** A keyset cursor: the last row's id. */
+const cursorSchema = keysetCursor({ id: 'int' });
+
+/** Which accounts the users table lists: the active ones (by default), or the deactivated ("deleted") ones. */
+export const USER_STATES = ['active', 'deactivated'] as const;
+export type UserState = (typeof USER_STATES)[number];
 
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(USER_SEARCH_MAX, msg('tooLong')).optional(),
   role: z.enum(ROLES, msg('invalidChoice')).optional(),
+  state: z.enum(USER_STATES, msg('invalidChoice')).default('active'),
   cursor: cursorSchema,
 });
 
@@ -33,6 +33,8 @@ export const adminUserRowSchema = z.object({
   name: z.string().nullable(),
   branch: z.enum(BRANCHES).nullable(),
   station: z.string().nullable(),
+  /** ISO 8601 (UTC); null for an active account. */
+  deactivated_at: z.string().nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
@@ -40,6 +42,8 @@ export const adminUsersPageSchema = z.object({
   users: z.array(adminUserRowSchema),
   /** The next page's cursor, or null on the last page. */
   next_cursor: z.string().nullable(),
+  /** How many accounts match the search, role and state (every page together). */
+  total: z.number().int(),
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
@@ -85,6 +89,7 @@ export type AdminCitizenComplaints = z.infer<typeof adminCitizenComplaintsSchema
 export const adminAssignedComplaintsSchema = z.object({ complaints: z.array(complaintSchema) });
 
 export const deleteUserResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const reactivateUserResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 // ---- Workload (spec §4, §9) ----
 
@@ -155,6 +160,7 @@ export const AUDIT_ACTIONS = [
   'slot.remove_officer',
   'officer.create',
   'user.delete',
+  'user.reactivate',
   'complaint.status',
   'fine.issue',
   'clearance.status',
@@ -162,6 +168,8 @@ export const AUDIT_ACTIONS = [
   'anonymous.status',
   'auth.sign_in',
   'auth.sign_in_refused',
+  /** A citizen's identity photo or clearance document opened by someone else (staff). */
+  'identity.view',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -187,6 +195,12 @@ export const auditEntrySchema = z.object({
   subject_type: z.string(),
   subject_id: z.string().nullable(),
   summary: z.record(z.string(), z.unknown()),
+  /**
+   * What the entry is about, in words the reader's language fills in (`admin:audit.describe.<action>`): the
+   * people and references concerned (`actor_name`, `reference`, `person`, `officer`, `slot`, ...), derived when
+   * the log is read, so entries written before keep their stored form (and their hash) unchanged.
+   */
+  details: z.record(z.string(), z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages';
-import { optionalText, requiredText } from './common';
+import { keysetCursor, optionalText, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 import { multipartForm } from './files';
 
@@ -94,10 +94,9 @@ export type AnonymousComplaint = z.infer<typeof anonymousComplaintSchema>;
 
 /** An officer's list comes a page at a time, newest first: a queue of thousands is never sent at once. */
 export const ANONYMOUS_OFFICER_PAGE_SIZE = 25;
-/** Where the next page starts: the last row's submitted_at (UTC, to the microsecond) and id, as `<time>_<id>`. */
-const ANONYMOUS_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}_\d{1,10}$/;
 export const anonymousOfficerListQuerySchema = z.object({
-  before: z.string().regex(ANONYMOUS_CURSOR_PATTERN, msg('invalidCursor')).optional(),
+  /** Where the next page starts: the last row's submitted_at and id. */
+  before: keysetCursor({ instant: true, id: 'int' }),
   status: z.string().trim().min(1).max(ANONYMOUS_STATUS_MAX).optional(),
 });
 export type AnonymousOfficerListQuery = z.infer<typeof anonymousOfficerListQuerySchema>;

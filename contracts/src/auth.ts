@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES, IDENTITY_TYPES, ROLES, SIGNUP_MARITAL_STATUSES } from './enums';
+import { BRANCHES, IDENTITY_TYPES, LANGUAGES, ROLES, SIGNUP_MARITAL_STATUSES } from './enums';
 import { msg } from './messages';
 import { isoDate, requiredText } from './common';
 import { multipartForm } from './files';
@@ -121,6 +121,8 @@ export const signupCitizenFieldsSchema = z
     identity_number: requiredText(20, 'requiredFields'),
     address: requiredText(300, 'requiredFields'),
     marital_status: z.enum(SIGNUP_MARITAL_STATUSES, msg('requiredFields')),
+    /** The language the citizen signed up in: the account's language for its messages until changed. */
+    language: z.enum(LANGUAGES, msg('invalidChoice')).default('en'),
   })
   .superRefine((v, ctx) => {
     if (v.identity_type === 'NIC' && !NIC_PATTERN.test(v.identity_number)) {

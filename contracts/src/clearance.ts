@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLEARANCE_RECORD, optionalChoice, type ClearanceDocument } from './clearance-fields';
 import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
-import { isoDate, optionalText, requiredText } from './common';
+import { isoDate, keysetCursor, optionalText, requiredText } from './common';
 import { centsToAmount, normaliseIdentityNumber } from './fines';
 import { msg, type ValidationMessageKey } from './messages';
 import { colomboDate } from './time';
@@ -225,6 +225,12 @@ export type ClearanceApplication = z.output<typeof clearanceApplicationSchema>;
 export const identityNumberParamSchema = z.object({ identity_number: z.string().max(40) });
 export const clearanceStatusResponseSchema = z.object({ exists: z.boolean() });
 
+/** The signed-in citizen's application that is paid and not finished (a new one is refused while it is): the wizard says so before step 1. */
+export const clearanceOpenApplicationSchema = z.object({
+  open: z.object({ reference_number: z.string().nullable(), status: z.enum(CLEARANCE_STATUSES) }).nullable(),
+});
+export type ClearanceOpenApplication = z.infer<typeof clearanceOpenApplicationSchema>;
+
 export const clearanceApplyResponseSchema = z.object({ url: z.string(), sessionId: z.string() });
 
 export const clearanceSessionParamSchema = z.object({ sessionId: z.string().min(1).max(200) });
@@ -307,17 +313,20 @@ export type ClearanceListItem = z.infer<typeof clearanceListItemSchema>;
 
 export const CLEARANCE_PAGE_SIZE_MAX = 100;
 export const clearanceListQuerySchema = z.object({
-  search: optionalText(40).transform((v) => (v === undefined ? undefined : normaliseIdentityNumber(v))),
+  /** A reference number or its tail, a NIC, or words of the applicant's name: as typed (each match normalises it). */
+  search: optionalText(40),
   status: optionalChoice(CLEARANCE_OFFICER_STATUSES),
-  page: z.coerce.number(msg('invalidType')).int().min(1).max(10_000).default(1),
+  /** The next_cursor of the page before (its last application's paid_at and id): applications paid before it. */
+  cursor: keysetCursor({ instant: true, id: 'int' }),
   page_size: z.coerce.number(msg('invalidType')).int().min(1).max(CLEARANCE_PAGE_SIZE_MAX).default(20),
 });
 export const clearanceListSchema = z.object({
   applications: z.array(clearanceListItemSchema),
-  page: z.number(),
   page_size: z.number(),
-  has_more: z.boolean(),
+  /** The cursor of the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
+export type ClearanceList = z.infer<typeof clearanceListSchema>;
 
 /** The account an application was made from, as the account says (beside what the application says). */
 export const clearanceAccountSchema = z.object({

@@ -25,3 +25,21 @@ export const isoDate = (key: Parameters<typeof msg>[0] = 'required') =>
     }, msg('invalidDate'));
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+const INT_MAX = 2_147_483_647;
+const CURSOR_INSTANT = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}`;
+const CURSOR_ID = { int: String.raw`[1-9]\d{0,9}`, uuid: String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}` };
+const fitsInt = (digits: string) => Number(digits) <= INT_MAX;
+
+/**
+ * A keyset cursor as the server writes it (server/src/db/keyset.ts): the last row's id, or its instant (UTC, to
+ * the microsecond) and id as `<instant>_<id>`. Anything else is a 400 naming the field, never a database error.
+ */
+export const keysetCursor = (key: { instant?: boolean; id: keyof typeof CURSOR_ID }) => {
+  const pattern = new RegExp(`^${key.instant ? `${CURSOR_INSTANT}_` : ''}(${CURSOR_ID[key.id]})$`);
+  return z
+    .string()
+    .regex(pattern, msg('invalidCursor'))
+    .refine((cursor) => key.id !== 'int' || fitsInt(pattern.exec(cursor)?.[1] ?? ''), msg('invalidCursor'))
+    .optional();
+};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IDENTITY_TYPES } from './enums';
 import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
 import { msg } from './messages';
-import { optionalText, requiredText } from './common';
+import { keysetCursor, optionalText, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 
 export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Reckless Driving', 'Signal Violation', 'Other'] as const;
@@ -69,6 +69,17 @@ export const normaliseVehicleNumber = (value: string) => value.trim().toUpperCas
 
 /** What a citizen's search compares: letters and digits only ("WP CAB-1234" and "wpcab 1234" match). */
 export const vehicleSearchKey = (value: string) => value.toUpperCase().replace(/[\s-]+/g, '');
+
+/** The provinces' codes that open a plate ("WP CAB-1234"); the database's `plate_key` strips the same ones. */
+export const PROVINCE_CODES = ['WP', 'CP', 'SP', 'NW', 'NC', 'UP', 'SG', 'NP', 'EP'] as const;
+const PROVINCE_PREFIX = new RegExp(`^(?:${PROVINCE_CODES.join('|')})[\\s-]+(?=[A-Z])`);
+
+/**
+ * What a search that leaves the province out ("CAB-1234", "cab 1234") compares with the column `fines.plate_key`
+ * (the stored number without its province, letters and digits only: a plate is unique without it); '' when the
+ * text starts with a province, as "WP CAB-1234" does: then `vehicleSearchKey` is what to compare.
+ */
+export const plateSearchKey = (value: string) => (PROVINCE_PREFIX.test(value.trim().toUpperCase()) ? '' : vehicleSearchKey(value));
 
 export const VEHICLE_NUMBER_PATTERN = /^[A-Z0-9](?:[A-Z0-9 -]*[A-Z0-9])?$/;
 
@@ -164,14 +175,12 @@ export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 export const OFFICER_FINES_PAGE_SIZE = 25;
 /** A search's matches are counted up to this many ("more than 10,000" beyond), so a count costs little. */
 export const OFFICER_FINES_COUNT_CAP = 10_000;
-/** The last fine of a page: issued_at in UTC to the microsecond, then its id. */
-const OFFICER_FINES_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The officer's own fines, optionally filtered by a vehicle or identity number prefix, a page at a time. */
 export const officerFinesQuerySchema = z.object({
   search: optionalText(40),
-  /** The next_cursor of the page before: fines issued before it. */
-  before: z.string().regex(OFFICER_FINES_CURSOR_PATTERN, msg('invalidCursor')).optional(),
+  /** The next_cursor of the page before (its last fine's issued_at and id): fines issued before it. */
+  before: keysetCursor({ instant: true, id: 'uuid' }),
 });
 
 /** An empty offense_type (a select left on "all") means no filter. */

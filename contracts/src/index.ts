@@ -16,3 +16,5 @@ export * from './records';
 export * from './clearance-fields';
 export * from './clearance';
 export * from './anonymous';
+export * from './endpoints';
+export * from './notifications';

@@ -65,6 +65,9 @@ export const sandboxPayRequestSchema = z.object({
 });
 export type SandboxPayRequest = z.input<typeof sandboxPayRequestSchema>;
 
+/** Cancelling reads no body: none at all, or any JSON object (what a browser's fetch sends). */
+export const sandboxCancelRequestSchema = z.object({}).passthrough().optional();
+
 export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().max(200) });
 
 export const sandboxSessionSchema = z.object({

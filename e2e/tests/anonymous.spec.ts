@@ -48,9 +48,11 @@ test('a visitor reports anonymously with evidence, the Crime Branch officer sets
   const evidence = dialog.getByRole('img', { name: 'Evidence photo sent with the complaint' });
   await expect(evidence).toBeVisible();
   await expect.poll(() => evidence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Shown as every stored file is, fetched with the session's credentials (not an <img> on the cookie alone).
+  await expect(evidence).toHaveAttribute('src', /^blob:/);
   await dialog.getByLabel('New status').fill('');
   await dialog.getByRole('button', { name: 'Update status' }).click();
-  await expect(dialog.getByText('Status cannot be empty')).toBeVisible();
+  await expect(dialog.locator('#anonymous-status-error')).toHaveText('Status cannot be empty');
   await dialog.getByLabel('New status').fill('Under investigation');
   await dialog.getByRole('button', { name: 'Update status' }).click();
   await expect(dialog.getByText('Status updated')).toBeVisible();

@@ -234,10 +234,14 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.goto('/track-clearance');
   await expect(page.getByText(referenceNumber)).toBeVisible();
   await expect(page.locator('.clearance-status--pending')).toBeVisible();
-  // The draft is gone after the payment was verified: a new application starts empty.
+  // The draft is gone after the payment was verified, and no second application is offered while this one is open
+  // (one open application per citizen): the page says so and leads to it.
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('clearance')))).toEqual([]);
   await page.goto('/clearance/apply');
-  await expect(heading(page, 1, 'Application details')).toBeVisible();
-  await expect(page.getByLabel('Date of birth')).toHaveValue('');
+  const inProgress = page.getByRole('status').filter({ hasText: 'You already have a clearance application in progress' });
+  await expect(inProgress).toContainText(referenceNumber);
+  await inProgress.getByRole('link', { name: 'Track my application' }).click();
+  await expect(page).toHaveURL(/\/track-clearance$/);
   await context.close();
 });
 

@@ -41,6 +41,8 @@ for (const [language, choose, none] of [
     await expect(picker).toContainText(none);
     // The unseen native input still takes the focus and opens the chooser from the keyboard.
     await page.locator('#anon-evidence').focus();
+    // Focused for sure before the key: on a busy machine a late render could take the focus away first.
+    await expect(page.locator('#anon-evidence')).toBeFocused();
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });

@@ -91,7 +91,9 @@ test('a Traffic Fine Branch officer gets their own header: dashboard, Issue Fine
   await page.context().close();
 });
 
-test('an officer of another branch gets the dashboard only; an administrator gets slots, users, audit log and create officer', async ({ browser }) => {
+test('an officer of another branch gets the dashboard only; an administrator gets slots, users, audit log, messages and create officer', async ({
+  browser,
+}) => {
   const officer = await staffPage(browser, CRIME_OFFICER, 'police');
   await officer.goto('/police/dashboard');
   await expect(officer.getByRole('heading', { level: 1, name: 'Police dashboard' })).toBeVisible();
@@ -100,12 +102,13 @@ test('an officer of another branch gets the dashboard only; an administrator get
 
   const admin = await staffPage(browser, ADMIN, 'admin');
   await admin.goto('/admin/dashboard');
-  await expect.poll(() => headerLinks(admin)).toEqual(['Dashboard', 'Users', 'Audit log', 'Create officer']);
+  await expect.poll(() => headerLinks(admin)).toEqual(['Dashboard', 'Users', 'Audit log', 'Messages', 'Create officer']);
   for (const name of CITIZEN_LINKS) await expect(admin.getByRole('banner').getByRole('link', { name, exact: true })).toHaveCount(0);
   const nav = admin.getByRole('navigation', { name: 'Main navigation' });
   for (const [name, path, heading] of [
     ['Users', /\/admin\/users$/, 'Manage users'],
     ['Audit log', /\/admin\/audit$/, 'Audit log'],
+    ['Messages', /\/admin\/notifications$/, 'Messages to citizens'],
     ['Create officer', /\/admin\/create-officer$/, 'Create officer account'],
     ['Dashboard', /\/admin\/dashboard$/, 'Administrator dashboard'],
   ] as const) {
@@ -325,7 +328,7 @@ for (const language of LANGUAGES) {
       await officer.context().close();
       const admin = await staffPage(browser, ADMIN, 'admin', language, width);
       await admin.goto('/admin/dashboard');
-      await expect(admin.locator('#main-nav a')).toHaveCount(4);
+      await expect(admin.locator('#main-nav a')).toHaveCount(5);
       await expect(admin.getByRole('list').filter({ has: admin.locator('.slots__officer') })).toBeVisible();
       expect(await seriousViolations(admin), `/admin/dashboard in ${language} at ${width}`).toEqual([]);
       await admin.context().close();

@@ -16,6 +16,7 @@ import { installInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { compressedAssets } from './http/compressed-assets';
 import { composeModules } from './composition';
+import { STORED_FILES_PREFIX } from './modules/files/files.service';
 import type { Server } from 'node:http';
 
 export interface BuildAppOptions {
@@ -130,7 +131,7 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
   app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith(STORED_FILES_PREFIX);
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) return sendIndex(reply);
     return reply.status(404).send(routeNotFoundBody());
   });

@@ -8,10 +8,16 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createPrincipalCache } from './modules/auth/principal-cache';
 import { createAuditRepository } from './modules/audit/audit.repository';
-import { createAuditService } from './modules/audit/audit.service';
+import { actorOf, createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createFilesRepository } from './modules/files/files.repository';
-import { createFilesService, UPLOAD_SWEEP_INTERVAL_MS } from './modules/files/files.service';
+import { createFilesService, UPLOAD_SWEEP_CRON } from './modules/files/files.service';
+import { createJobQueue } from './modules/jobs/jobs.service';
+import { createDomainEvents } from './modules/jobs/domain-events';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createHttpSmsGateway, createSmtpSender } from './modules/notifications/notifications.providers';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createFileStorage } from './modules/files/files.storage';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -38,20 +44,28 @@ import { createFinesService } from './modules/fines/fines.service';
 import { finesRoutes } from './modules/fines/fines.routes';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
+import { createWorkloadService } from './modules/workload/workload.service';
 import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
 import { registerSharedRateLimits } from './modules/rate-limits/rate-limits.store';
 import { createClearanceRepository } from './modules/clearance/clearance.repository';
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
+import { createTrafficMeter } from './http/traffic-meter';
 
-/** How often the payments are reconciled with the gateway (and once at start-up). */
-const PAYMENT_RECONCILE_INTERVAL_MS = 60_000;
+/** When the payments are reconciled with the gateway (and once at start-up): every minute. */
+const PAYMENT_RECONCILE_CRON = '* * * * *';
 
 /**
  * The one place where repositories, services and routes are wired together, and where the registries
  * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
  * registrations and its routes here.
  */
+/**
+ * Requests per second from which an instance counts as busy serving people: its job queue then works at one batch
+ * per poll per queue. Browsing and the odd form stay below it; a booking or payment rush is far above.
+ */
+const BUSY_REQUESTS_PER_SECOND = 50;
+
 export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   const { db } = database;
 
@@ -69,39 +83,66 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Counters keyed under another secret can no longer be matched: gone with the old secret's other hashes.
   if (addressHashes.replaced) await rateLimits.deleteAll();
   const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
-  const stopSweepingUploads = files.sweepEvery(UPLOAD_SWEEP_INTERVAL_MS);
-  app.addHook('onClose', stopSweepingUploads);
+  // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
+  const traffic = createTrafficMeter();
+  app.addHook('onRequest', async () => traffic.record());
+  const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= BUSY_REQUESTS_PER_SECOND });
+  const events = createDomainEvents({ jobs });
+  jobs.work('upload-sweep', async () => {
+    await files.sweep();
+  });
+  jobs.schedule('upload-sweep', UPLOAD_SWEEP_CRON);
 
   const principals = createPrincipalCache();
   const stopHearingPrincipalChanges = await principals.connect(database.listen);
   app.addHook('onClose', () => stopHearingPrincipalChanges());
   // Accounts are the base: auth and the administrator's console build on them, users depends on neither.
   const usersService = createUsersService({ users });
-  const auth = createAuthService({ db, auth: authRepository, users: usersService, files, tokens, principals, audit, addressSecret: addressHashes.secret });
+  // Messages to citizens: SMTP and the SMS gateway when configured; otherwise kept for the administrator to read.
+  const smtp = config.notifications.smtpUrl ? createSmtpSender(config.notifications.smtpUrl, config.notifications.mailFrom) : undefined;
+  const notifications = createNotificationsService({
+    db,
+    notifications: createNotificationsRepository(db),
+    users: usersService,
+    jobs,
+    email: smtp,
+    sms: config.notifications.sms ? createHttpSmsGateway(config.notifications.sms.url, config.notifications.sms.token) : undefined,
+    publicUrl: config.publicUrl,
+    reminderMinutes: config.notifications.reminderMinutes,
+  });
+  events.subscribe(notifications.onEvent);
+  jobs.work('notification-send', notifications.deliver, { batchSize: 20 });
+  const auth = createAuthService({
+    db,
+    auth: authRepository,
+    users: usersService,
+    files,
+    tokens,
+    principals,
+    audit,
+    preferences: notifications,
+    addressSecret: addressHashes.secret,
+  });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
-  const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit });
+  const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit, events });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
   const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
-  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments, audit });
+  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments, audit, events });
 
-  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, publicUrl: config.publicUrl });
+  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, events, publicUrl: config.publicUrl });
 
-  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit });
-  const adminConsole = createAdminConsoleService({
-    db,
-    users: usersService,
-    stations,
-    auth,
-    slots,
-    complaints,
-    clearance,
-    fines: finesService,
-    anonymous,
-    audit,
-  });
+  // An officer's work, counted once from each module's records: the admin's workload table and the
+  // least-loaded assignment of anonymous reports read the same sums.
+  const workload = createWorkloadService();
+  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit, workload });
+  workload.registerSource(complaints.workloadByOfficer);
+  workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
+  workload.registerSource(finesService.issuedByOfficer, ['Traffic Fine Branch']);
+  workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
+  const adminConsole = createAdminConsoleService({ db, users: usersService, stations, auth, slots, workload, audit });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;
@@ -117,10 +158,28 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   files.registerPolicy('clearance_document', clearance.documentPolicy);
   files.registerPolicy('clearance_certificate', clearance.certificatePolicy);
   // Payments the gateway took but that were never fulfilled here (a crash, a lost webhook), and refunds due.
-  const stopReconcilingPayments = payments.reconcileEvery(PAYMENT_RECONCILE_INTERVAL_MS);
-  app.addHook('onClose', stopReconcilingPayments);
+  jobs.work('payment-reconcile', async () => {
+    await payments.reconcile();
+  });
+  jobs.schedule('payment-reconcile', PAYMENT_RECONCILE_CRON);
   files.registerPolicy('complaint_attachment', complaints.attachmentPolicy);
   files.registerPolicy('anonymous_evidence', anonymous.evidencePolicy);
+  // Every view of a citizen's identity photos or documents by someone else is on the record.
+  files.onIdentityRead(async (reader, file) => {
+    await audit.record({
+      actor: actorOf(reader),
+      action: 'identity.view',
+      subject: { type: 'user', id: file.ownerUserId },
+      summary: { document: file.purpose },
+    });
+  });
+  // The audit log names the people and records its entries are about, in words its reader can follow.
+  audit.registerDescriber('user', usersService.describeForAudit);
+  audit.registerDescriber('officer', usersService.describeOfficersForAudit);
+  audit.registerDescriber('complaint', complaints.describeForAudit);
+  audit.registerDescriber('clearance', clearance.describeForAudit);
+  audit.registerDescriber('slot', slots.describeForAudit);
+  audit.registerDescriber('anonymous', anonymous.describeForAudit);
 
   await app.register(
     async (api) => {
@@ -136,10 +195,21 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(anonymousRoutes({ guards, anonymous, limits: config.rateLimits }));
       if (sandbox) await api.register(sandboxRoutes({ sandbox, payments, limits: config.rateLimits }));
       await api.register(stripeWebhookRoutes({ payments }));
+      await api.register(notificationsRoutes({ guards, notifications }));
     },
     { prefix: '/api' },
   );
   await app.register(filesRoutes({ guards, files }));
+
+  await jobs.start();
+  // The SMTP connections close once the jobs in hand have sent what they were sending.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    smtp?.close();
+  });
+  // The periodic work also runs once at start-up, as it did before it was scheduled.
+  await jobs.sendNow('upload-sweep');
+  await jobs.sendNow('payment-reconcile');
 
   return {
     db,
@@ -159,6 +229,9 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     payments,
     finesService,
     clearance,
+    jobs,
+    events,
+    notifications,
   };
 }
 export type Modules = Awaited<ReturnType<typeof composeModules>>;

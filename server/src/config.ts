@@ -57,7 +57,16 @@ const envSchema = z
     RATE_LIMIT_CARD_ATTEMPTS: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_PUBLIC_SLOTS: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_ANONYMOUS_TRACK: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_ANONYMOUS_REPORTS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_WINDOW),
     RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+    /** E-mail to citizens through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: e-mails are kept, not sent. */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Sri Lanka Police e-Services <no-reply@police.lk>'),
+    /** SMS through a generic HTTP gateway (POST JSON { to, text, reference }, Bearer token); unset: SMS are kept, not sent. */
+    SMS_HTTP_URL: z.string().url().optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    /** How long before an appointment its reminder is sent (none when that moment has passed at booking). */
+    APPOINTMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
@@ -162,6 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: production ? false : e.SEED_DEMO !== 'false',
+    notifications: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      sms: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN ?? '' } : undefined,
+      reminderMinutes: e.APPOINTMENT_REMINDER_MINUTES,
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,
@@ -185,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       anonymousTrack: { max: e.RATE_LIMIT_ANONYMOUS_TRACK, windowMs: MINUTE_MS },
       verify: { max: e.RATE_LIMIT_VERIFY, windowMs: MINUTE_MS },
       /** Anonymous reports per address (the flood limit): fixed, not configurable. */
-      anonymousReport: { max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
+      anonymousReport: { max: e.RATE_LIMIT_ANONYMOUS_REPORTS, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import { files } from '../src/modules/files/files.table';
 import { citizenProfiles, users } from '../src/modules/users/users.table';
-import type { TestApp } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, TEST_ADMIN, type DbKind, type TestApp } from './harness';
 
 export interface FilePart {
   buffer: Buffer;
@@ -122,4 +123,20 @@ export async function storedState(t: TestApp) {
   const { db } = t.database;
   const n = async (table: typeof users | typeof citizenProfiles | typeof files) => (await db.select({ n: count() }).from(table))[0]!.n;
   return { users: await n(users), citizenProfiles: await n(citizenProfiles), fileRows: await n(files), filesOnDisk: t.uploadedFiles().length };
+}
+
+/** The test administrator signed in to the admin area. */
+export const signInAdmin = (t: TestApp) => login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
+
+/**
+ * A suite's app on one database: started before its tests (then `ready` runs, to sign in or set up what
+ * every test shares) and closed after them.
+ */
+export function onTestApp(kind: DbKind, ready: (t: TestApp) => unknown) {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(kind);
+    await ready(started);
+  });
+  afterAll(() => started?.close());
 }

@@ -31,6 +31,8 @@ export const paths = {
   adminCreateOfficer: '/admin/create-officer',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',
+  adminNotifications: '/admin/notifications',
+  settings: '/settings',
   policeLogin: '/police/login',
   policeDashboard: '/police/dashboard',
   policeIssueFine: '/police/issue-fine',

@@ -7,6 +7,7 @@ import { requestErrors, serverErrors, validationErrors } from './core';
 import type { ErrorEntry } from './entry';
 import { fileErrors } from './files';
 import { fineErrors } from './fines';
+import { notificationErrors } from './notifications';
 import { paymentErrors } from './payments';
 import { slotErrors } from './slots';
 import { stationErrors } from './stations';
@@ -31,6 +32,7 @@ export const ERROR_CATALOGUE = {
   ...fileErrors,
   ...clearanceErrors,
   ...anonymousErrors,
+  ...notificationErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -8,5 +8,6 @@ export const userErrors = {
   },
   'users.not_found': { status: 404, message: 'This user does not exist or was deleted' },
   'users.cannot_delete_self': { status: 409, message: 'You cannot delete your own account' },
+  'users.not_deactivated': { status: 409, message: 'This account is active: there is nothing to reactivate' },
   'users.last_administrator': { status: 409, message: 'The last administrator cannot be deleted' },
 } as const satisfies ModuleErrors<'users'>;

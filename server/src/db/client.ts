@@ -26,7 +26,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN for NOTIFY on a channel (db/notifications.ts). */
   listen: Listen;
+  /** Plain SQL text, several statements when it has no values: the job queue's own statements (modules/jobs). */
+  rawSql: RawSql;
   close(): Promise<void>;
+}
+
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface OpenDatabaseOptions {
@@ -119,6 +125,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       db,
       kind: 'postgres',
       listen: listenOnPostgres(opts.databaseUrl),
+      rawSql: { executeSql: (text, values) => pool.query(text, values) },
       close: () => {
         closing = true;
         return pool.end();
@@ -156,6 +163,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     db,
     kind: 'pglite',
     listen: listenOnPglite(client),
+    rawSql: {
+      // PGlite prepares statements that have values; only a text without them may hold several statements.
+      async executeSql(text, values) {
+        if (values?.length) return client.query(text, values);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    },
     async close() {
       try {
         await client.close();

@@ -14,6 +14,7 @@ const fines = area(() => import('../features/fines/pages'), ['fines']);
 const payments = area(() => import('../features/payments/pages'), ['payments', 'fines']);
 const clearance = area(() => import('../features/clearance/pages'), ['clearance']);
 const anonymous = area(() => import('../features/anonymous/pages'), ['anonymous']);
+const notifications = area(() => import('../features/notifications/pages'), ['notifications']);
 const admin = area(() => import('../features/admin/pages'), ['admin', 'slots', 'officers']);
 // The police dashboard shows the panel of the officer's branch, which the feature owning the work
 // supplies; app/ composes them, so no feature imports another.
@@ -48,6 +49,8 @@ const AdminDashboardPage = admin('AdminDashboardPage');
 const CreateOfficerPage = admin('CreateOfficerPage');
 const UsersPage = admin('UsersPage');
 const AuditPage = admin('AuditPage');
+const SettingsPage = notifications('SettingsPage');
+const AdminNotificationsPage = notifications('AdminNotificationsPage');
 const PoliceDashboardPage = police('PoliceDashboardPage');
 const IssueFinePage = police('IssueFinePage');
 const AnalyticsPage = police('AnalyticsPage');
@@ -129,6 +132,8 @@ export const routes: RouteObject[] = [
       { path: paths.adminCreateOfficer, ...adminOnly(CreateOfficerPage) },
       { path: paths.adminUsers, ...adminOnly(UsersPage) },
       { path: paths.adminAudit, ...adminOnly(AuditPage) },
+      { path: paths.adminNotifications, ...adminOnly(AdminNotificationsPage) },
+      { path: paths.settings, ...citizen(SettingsPage) },
       {
         path: `${paths.adminLogin}/*`,
         element: (

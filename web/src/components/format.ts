@@ -33,7 +33,8 @@ function makeFormatter(language: Language) {
     },
     dateTime: (value: string | Date) =>
       sinhalaFallback ? `${sinhalaDate(new Date(value))}, ${colomboDateTimeLocal(new Date(value)).slice(11)}` : dateTimeFmt.format(new Date(value)),
-    money: (amount: string | number) => moneyFmt.format(Number(amount)),
+    // No-break spaces only: the code and the number stay together inside a sentence too.
+    money: (amount: string | number) => moneyFmt.format(Number(amount)).replace(/\s/g, '\u00a0'),
     number: (n: number) => numberFmt.format(n),
   };
 }

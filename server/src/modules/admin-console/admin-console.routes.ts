@@ -1,30 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminAssignedComplaintsSchema,
-  adminCitizenComplaintsSchema,
-  adminUserDetailsSchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
-  complaintIdParamSchema,
-  complaintSchema,
-  createOfficerRequestSchema,
-  createOfficerResponseSchema,
-  deleteUserResponseSchema,
-  officerSearchQuerySchema,
-  officerSearchResultListSchema,
-  workloadClass,
-  workloadQuerySchema,
-  workloadResponseSchema,
-} from '@pes/contracts';
+import { adminEndpoints, workloadClass } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
+import { route } from '../../http/endpoint-route';
 import type { ComplaintsService } from '../complaints/complaints.service';
 import type { AdminConsoleService } from './admin-console.service';
 
 const errors = errorResponses(400, 401, 403);
-
-/** A user's id in the path: a positive 32-bit integer (anything else is 400, not a database error). */
-const userIdParamSchema = complaintIdParamSchema;
+const notFound = { ...errors, ...errorResponses(404) };
+const conflicting = { ...errors, ...errorResponses(404, 409) };
 
 export function adminConsoleRoutes(deps: {
   guards: AuthGuards;
@@ -32,89 +16,57 @@ export function adminConsoleRoutes(deps: {
   /** The complaints an administrator reads in the users area. */
   complaints: Pick<ComplaintsService, 'listOfCitizen' | 'listAssignedTo' | 'viewForAdmin'>;
 }): FastifyPluginAsyncZod {
-  const adminOnly = deps.guards.require({ roles: ['admin'] });
+  const admin = { tags: ['admin'], onRequest: deps.guards.require({ roles: ['admin'] }) };
   return async (app) => {
-    app.post(
-      '/admin/users/create-officer',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          body: createOfficerRequestSchema,
-          response: { 201: createOfficerResponseSchema, ...errors, ...errorResponses(409) },
-        },
-      },
-      async (request, reply) => {
-        const officer = await deps.adminConsole.createOfficer(principalOf(request), request.body);
-        return reply.status(201).send({ success: true, message: 'Officer account created successfully.', officer });
-      },
-    );
+    route(app, adminEndpoints.createOfficer, { ...admin, errors: { ...errors, ...errorResponses(409) } }, async (request, reply) => {
+      const officer = await deps.adminConsole.createOfficer(principalOf(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Officer account created successfully.', officer });
+    });
 
-    app.get(
-      '/admin/police-officers/search',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Active officers by name (contains, any case), branch and station; at most 50, by name',
-          querystring: officerSearchQuerySchema,
-          response: { 200: officerSearchResultListSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      adminEndpoints.searchOfficers,
+      { ...admin, summary: 'Active officers by name (contains, any case), branch and station; at most 50, by name', errors },
       async (request) => deps.adminConsole.searchOfficers(request.query),
     );
 
-    app.get(
-      '/admin/users',
+    route(
+      app,
+      adminEndpoints.users,
       {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Active users by id; search by username or name prefix, role filter; keyset pages',
-          querystring: adminUsersQuerySchema,
-          response: { 200: adminUsersPageSchema, ...errors },
-        },
+        ...admin,
+        summary: 'Active (or, with state=deactivated, deactivated) users by id; search by username or name prefix, role filter; keyset pages; total',
+        errors,
       },
       async (request) => deps.adminConsole.listUsers(request.query),
     );
 
-    app.get(
-      '/admin/users/:id',
-      {
-        onRequest: adminOnly,
-        schema: { tags: ['admin'], params: userIdParamSchema, response: { 200: adminUserDetailsSchema, ...errors, ...errorResponses(404) } },
-      },
-      async (request) => deps.adminConsole.details(request.params.id),
-    );
+    route(app, adminEndpoints.user, { ...admin, errors: notFound }, async (request) => deps.adminConsole.details(request.params.id));
 
-    app.delete(
-      '/admin/users/:id',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Deactivates the account: no sign-in, sessions ended, off the lists, records kept',
-          params: userIdParamSchema,
-          response: { 200: deleteUserResponseSchema, ...errors, ...errorResponses(404, 409) },
-        },
-      },
+    route(
+      app,
+      adminEndpoints.deleteUser,
+      { ...admin, summary: 'Deactivates the account: no sign-in, sessions ended, off the lists, records kept', errors: conflicting },
       async (request) => {
         await deps.adminConsole.deleteUser(principalOf(request), request.params.id);
         return { success: true as const, message: 'User deleted successfully.' };
       },
     );
 
-    app.get(
-      '/admin/users/:id/complaints',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: "A citizen's complaints: current (pending, in progress, other) and past (completed)",
-          params: userIdParamSchema,
-          response: { 200: adminCitizenComplaintsSchema, ...errors, ...errorResponses(404) },
-        },
+    route(
+      app,
+      adminEndpoints.reactivateUser,
+      { ...admin, summary: 'Gives a deactivated account back its sign-in (audited)', errors: conflicting },
+      async (request) => {
+        await deps.adminConsole.reactivateUser(principalOf(request), request.params.id);
+        return { success: true as const, message: 'User reactivated successfully.' };
       },
+    );
+
+    route(
+      app,
+      adminEndpoints.userComplaints,
+      { ...admin, summary: "A citizen's complaints: current (pending, in progress, other) and past (completed)", errors: notFound },
       async (request) => {
         const user = await deps.adminConsole.details(request.params.id);
         const all = user.role === 'citizen' ? await deps.complaints.listOfCitizen(user.id) : [];
@@ -125,43 +77,22 @@ export function adminConsoleRoutes(deps: {
       },
     );
 
-    app.get(
-      '/admin/users/:id/assigned-complaints',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'The complaints booked into the slots an officer serves',
-          params: userIdParamSchema,
-          response: { 200: adminAssignedComplaintsSchema, ...errors, ...errorResponses(404) },
-        },
-      },
+    route(
+      app,
+      adminEndpoints.assignedComplaints,
+      { ...admin, summary: 'The complaints booked into the slots an officer serves', errors: notFound },
       async (request) => {
         const user = await deps.adminConsole.details(request.params.id);
         return { complaints: user.officer ? await deps.complaints.listAssignedTo(user.officer.id) : [] };
       },
     );
 
-    app.get(
-      '/admin/complaints/:id',
-      {
-        onRequest: adminOnly,
-        schema: { tags: ['admin'], params: complaintIdParamSchema, response: { 200: complaintSchema, ...errors, ...errorResponses(404) } },
-      },
-      async (request) => deps.complaints.viewForAdmin(request.params.id),
-    );
+    route(app, adminEndpoints.complaint, { ...admin, errors: notFound }, async (request) => deps.complaints.viewForAdmin(request.params.id));
 
-    app.get(
-      '/admin/officer-workload',
-      {
-        onRequest: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Every active officer (of a branch) with complaints by workload class and status (spec §4, §9)',
-          querystring: workloadQuerySchema,
-          response: { 200: workloadResponseSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      adminEndpoints.workload,
+      { ...admin, summary: 'Every active officer (of a branch) with complaints by workload class and status (spec §4, §9)', errors },
       async (request) => deps.adminConsole.workload(request.query),
     );
   };

@@ -18,14 +18,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
-import type { AnonymousService } from '../anonymous/anonymous.service';
-import type { ClearanceService } from '../clearance/clearance.service';
-import type { ComplaintsService } from '../complaints/complaints.service';
-import type { FinesService } from '../fines/fines.service';
 import type { SlotsService } from '../slots/slots.service';
 import type { StationsService } from '../stations/stations.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import type { UsersService } from '../users/users.service';
+import { keysetPage } from '../../db/keyset';
+import type { WorkloadService } from '../workload/workload.service';
 
 /** An officer account just created. */
 export interface CreatedOfficer {
@@ -33,9 +31,6 @@ export interface CreatedOfficer {
   branch: Branch;
   stationId: number;
 }
-
-const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
-type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
 
 export type OfficerDeactivatedListener = (officer: { userId: number; officerRowId: number; today: string }, tx: Tx) => Promise<void>;
 
@@ -50,13 +45,10 @@ export function createAdminConsoleService(deps: {
   stations: StationsService;
   auth: Pick<AuthService, 'revokeUserSessions'>;
   slots: Pick<SlotsService, 'removeOfficerFrom'>;
-  complaints: Pick<ComplaintsService, 'workloadByOfficer'>;
-  clearance: Pick<ClearanceService, 'workloadByOfficer'>;
-  fines: Pick<FinesService, 'issuedByOfficer'>;
-  anonymous: Pick<AnonymousService, 'workloadByOfficer'>;
+  workload: Pick<WorkloadService, 'byOfficer'>;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, users, stations, auth, slots, complaints, clearance, fines, anonymous, audit } = deps;
+  const { db, users, stations, auth, slots, workload, audit } = deps;
   /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
   const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
   const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
@@ -109,11 +101,12 @@ export function createAdminConsoleService(deps: {
       return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
     },
 
-    /** Active users by id, one page at a time (keyset: the cursor is the last id shown). */
+    /** Active (or deactivated) users by id, one page at a time (keyset: the cursor is the last id shown), and how many match. */
     async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
-      const rows = await users.listActive({ search: query.search || undefined, role: query.role, afterId: query.cursor }, ADMIN_PAGE_SIZE + 1);
-      const page = rows.slice(0, ADMIN_PAGE_SIZE);
-      return { users: page, next_cursor: rows.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!.id) : null };
+      const filter = { state: query.state, search: query.search || undefined, role: query.role };
+      const [rows, total] = await Promise.all([users.listAccounts({ ...filter, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1), users.countAccounts(filter)]);
+      const { page, next_cursor } = keysetPage(rows, ADMIN_PAGE_SIZE, (user) => String(user.id));
+      return { users: page, next_cursor, total };
     },
 
     details: (userId: number) => users.details(userId),
@@ -145,25 +138,28 @@ export function createAdminConsoleService(deps: {
     },
 
     /**
+     * Gives a deactivated account back its sign-in (with its old password; its sessions stay ended). An officer is
+     * not put back on the slots they were taken off: the administrator assigns them again.
+     */
+    async reactivateUser(admin: Principal, userId: number) {
+      await db.transaction(async (tx) => {
+        const target = await users.lockAny(userId, tx);
+        if (!target) throw appError('users.not_found');
+        if (target.active) throw appError('users.not_deactivated');
+        await users.reactivate(userId, tx);
+        const summary = { before: { username: target.username, role: target.role, active: false }, after: { active: true } };
+        await audit.record({ actor: actorOf(admin), action: 'user.reactivate', subject: { type: 'user', id: userId }, summary }, tx);
+      });
+    },
+
+    /**
      * Every active officer (of a branch) with their work by workload class and status (spec §4, §9): each branch's
      * own work counts — complaints in the slots they serve, clearance applications they handled, fines they
-     * issued (done work), anonymous reports assigned to them. Each module aggregates in the database; the sums
-     * per officer are added here. Optionally only the officers of one status (overloaded, balanced, under-utilized).
+     * issued (done work), anonymous reports assigned to them: the workload module's sums, the same measure that
+     * assigns anonymous reports. Optionally only the officers of one status (overloaded, balanced, under-utilized).
      */
     async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const [officers, ...sources] = await Promise.all([
-        users.activeOfficers(query.branch),
-        complaints.workloadByOfficer(query.branch),
-        clearance.workloadByOfficer(),
-        fines.issuedByOfficer(),
-        anonymous.workloadByOfficer(),
-      ]);
-      const work = new Map<number, WorkCounts>();
-      for (const counts of sources.flat()) {
-        const sum = work.get(counts.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
-        for (const key of WORK_CLASSES) sum[key] += (counts as Partial<WorkCounts>)[key] ?? 0;
-        work.set(counts.officer_row_id, sum);
-      }
+      const [officers, work] = await Promise.all([users.activeOfficers(query.branch), workload.byOfficer({ branch: query.branch })]);
       const rows = officers.map((officer) => {
         const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
         const total = pending + in_progress + completed + other;

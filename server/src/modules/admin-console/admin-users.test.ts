@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
+import { DB_KINDS, TEST_ADMIN, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, login, unique, onTestApp, signInAdmin } from '../../../test/helpers';
 import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
 import { slotOfficers } from '../slots/slots.table';
 import { users } from '../users/users.table';
@@ -9,11 +9,7 @@ import { users } from '../users/users.table';
 describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const del = (url: string, token = admin) => t.app.inject({ method: 'DELETE', url, headers: bearer(token) });
@@ -41,6 +37,7 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/users/1'],
       ['DELETE', '/api/admin/users/999999'],
+      ['POST', '/api/admin/users/999999/reactivate'],
       ['GET', '/api/admin/users/1/complaints'],
       ['GET', '/api/admin/users/1/assigned-complaints'],
       ['GET', '/api/admin/complaints/1'],
@@ -79,8 +76,10 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
           name: 'Nimal Jayasuriya',
           branch: 'Traffic Branch',
           station: 'Kollupitiya Police Station',
+          deactivated_at: null,
         },
       ]);
+      expect(found.json().total).toBe(1);
     });
 
     it('searches by username or name prefix in any case, and filters by role', async () => {
@@ -204,6 +203,56 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
     });
   });
 
+  describe('deactivated accounts', () => {
+    const post = (url: string, token = admin) => t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    const signIn = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+    it('lists them apart, with when, and counts each list', async () => {
+      const officer = await createOfficer(t, 'Crime Branch', { adminToken: admin, full_name: unique('Deactivated Officer ') });
+      const page = async (query: string) =>
+        (await get(`/api/admin/users?${query}`)).json() as { users: Array<{ id: number; deactivated_at: string | null }>; total: number };
+      const before = await page('state=deactivated&role=police_officer');
+      expect((await page(`search=${officer.username}`)).total).toBe(1);
+      expect((await del(`/api/admin/users/${officer.officer.user_id}`)).statusCode).toBe(200);
+
+      const after = await page('state=deactivated&role=police_officer');
+      expect(after.total).toBe(before.total + 1);
+      const row = (await page(`state=deactivated&search=${officer.username}`)).users;
+      expect(row).toEqual([expect.objectContaining({ id: officer.officer.user_id, deactivated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) })]);
+      expect((await page(`search=${officer.username}`)).total).toBe(0);
+      expect((await page(`search=${officer.username}`)).users).toEqual([]);
+      expect((await get('/api/admin/users?state=gone')).statusCode).toBe(400);
+    });
+
+    it('reactivates one (audited): it signs in again with its password and is back on the active list', async () => {
+      const citizen = await createCitizen(t);
+      expect((await del(`/api/admin/users/${citizen.id}`)).statusCode).toBe(200);
+      expect((await signIn(citizen.username, 'Wrong-password1')).json().error.code).toBe('auth.invalid_credentials');
+      expect((await signIn(citizen.username, citizen.password)).json().error.code).toBe('auth.account_deactivated');
+
+      const res = await post(`/api/admin/users/${citizen.id}/reactivate`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'User reactivated successfully.' });
+      expect((await signIn(citizen.username, citizen.password)).statusCode).toBe(200);
+      expect(await listIds(`search=${citizen.username}`)).toEqual([citizen.id]);
+      expect((await get(`/api/admin/users/${citizen.id}`)).statusCode).toBe(200);
+
+      const audit = (await get(`/api/admin/audit-log?action=user.reactivate`)).json().entries as Array<{ subject_id: string; actor_username: string }>;
+      expect(audit[0]).toMatchObject({ subject_id: String(citizen.id), actor_username: TEST_ADMIN.username });
+    });
+
+    it('refuses an active account (409), an unknown one (404), a bad id (400), and changes nothing', async () => {
+      const citizen = await createCitizen(t);
+      const active = await post(`/api/admin/users/${citizen.id}/reactivate`);
+      expect(active.statusCode).toBe(409);
+      expect(active.json().error.code).toBe('users.not_deactivated');
+      expect((await post('/api/admin/users/999999/reactivate')).statusCode).toBe(404);
+      expect((await post('/api/admin/users/abc/reactivate')).statusCode).toBe(400);
+      const audit = (await get(`/api/admin/audit-log?action=user.reactivate`)).json().entries as Array<{ subject_id: string }>;
+      expect(audit.map((e) => e.subject_id)).not.toContain(String(citizen.id));
+    });
+  });
+
   describe('deleting a user', () => {
     it('deactivates a citizen: the token is refused at once, sign-in refused, off the lists, records kept', async () => {
       const citizen = await createCitizen(t);
@@ -216,8 +265,10 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'User deleted successfully.' });
       expect((await me()).statusCode).toBe(401);
+      // The right password learns the account is deactivated (a wrong one hears what an unknown name hears).
       const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: citizen.username, password: citizen.password } });
-      expect(signIn.statusCode).toBe(401);
+      expect(signIn.statusCode).toBe(403);
+      expect(signIn.json().error.code).toBe('auth.account_deactivated');
       expect(await listIds(`search=${citizen.username}`)).toEqual([]);
       expect((await get(`/api/admin/users/${citizen.id}`)).statusCode).toBe(404);
       expect((await del(`/api/admin/users/${citizen.id}`)).statusCode).toBe(404);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, login, unique, onTestApp, signInAdmin } from '../../../test/helpers';
 import { officers, users } from '../users/users.table';
 
 describe.each(DB_KINDS)('create-officer on %s', (kind) => {
   let t: TestApp;
   let adminToken: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    adminToken = await login(t, 'admin', 'Admin@12345', 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (adminToken = await signInAdmin(app))));
 
   const validOfficer = (overrides: Record<string, unknown> = {}) => ({
     username: unique('officer'),

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createOfficer, login } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createOfficer, onTestApp, signInAdmin } from '../../../test/helpers';
 import { reportFields, submitReport } from '../anonymous/anonymous.fixtures';
 import { anonymousComplaints } from '../anonymous/anonymous.table';
 import { issueFine } from '../fines/fines.fixtures';
@@ -10,11 +10,7 @@ import { issueFine } from '../fines/fines.fixtures';
 describe.each(DB_KINDS)('the officer workload of every branch on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const workload = async (query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/officer-workload?${query}`, headers: bearer(admin) });

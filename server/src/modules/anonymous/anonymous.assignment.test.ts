@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { bearer, createOfficer, login } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, onTestApp, signInAdmin } from '../../../test/helpers';
+import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import { anonymousComplaints } from './anonymous.table';
 import { EMPTY_STATION, HOME_STATION, OTHER_STATION, reportFields, submitReport } from './anonymous.fixtures';
 
 describe.each(DB_KINDS)('anonymous complaint assignment on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const assignee = async (id: number) =>
     (await t.modules.db.select({ officer: anonymousComplaints.assignedOfficerId }).from(anonymousComplaints).where(eq(anonymousComplaints.id, id)))[0]!.officer;
@@ -71,5 +68,38 @@ describe.each(DB_KINDS)('anonymous complaint assignment on %s', (kind) => {
     expect(deleted.statusCode).toBe(200);
     expect(await assignee(ofA[0]!)).toBe(a.officer.id);
     expect(await assignee(ofA[1]!)).toBe(b.officer.id);
+  });
+
+  it('weighs an officer by the open work the workload table shows: complaints in their slots count too', async () => {
+    const station = 'Maradana Police Station';
+    const busy = await createOfficer(t, 'Crime Branch', { adminToken: admin, station });
+    const free = await createOfficer(t, 'Crime Branch', { adminToken: admin, station });
+    // Two open complaints in the busy officer's slot: more open work than one anonymous report.
+    const slot = await createSlot(t, admin, { branch: 'Crime Branch', station });
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/slots/${slot.id}/assign-officer`,
+      headers: bearer(admin),
+      payload: { officerId: busy.officer.id },
+    });
+    expect(assigned.statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const citizen = await createCitizen(t);
+      const filed = await submitComplaint(t, citizen.token, 'crime', complaintFields('crime', slot.id, { station }));
+      expect(filed.statusCode, filed.body).toBe(201);
+    }
+
+    const first = await report(station);
+    expect(await assignee(first)).toBe(free.officer.id);
+    // One each now by anonymous reports alone, but the busy officer still has more open work.
+    expect(await assignee(await report(station))).toBe(free.officer.id);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/officer-workload?branch=Crime%20Branch', headers: bearer(admin) });
+    const rows = res.json().rows as Array<{ officer_row_id: number; pending: number; in_progress: number }>;
+    const open = (id: number) => rows.filter((r) => r.officer_row_id === id).map((r) => r.pending + r.in_progress)[0];
+    expect(open(busy.officer.id)).toBe(2);
+    expect(open(free.officer.id)).toBe(2);
+    // Level: the next goes to whoever waited longest for one, the busy officer.
+    expect(await assignee(await report(station))).toBe(busy.officer.id);
   });
 });

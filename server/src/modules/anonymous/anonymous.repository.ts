@@ -1,11 +1,16 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AnonymousComplaintType } from '@pes/contracts';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { TIME_ZONE, type AnonymousComplaintType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant } from '../../db/sql';
 import { files } from '../files/files.table';
 import { stations } from '../stations/stations.table';
 import { officers, users } from '../users/users.table';
 import { anonymousComplaints, anonymousOfficerLoad, anonymousStatusHistory } from './anonymous.table';
+import { keyset } from '../../db/keyset';
+import type { WorkScope } from '../workload/workload.service';
+
+/** An officer's reports, newest first: the (officer, submitted_at, id) index read backwards. */
+const newestSubmitted = keyset({ at: anonymousComplaints.submittedAt, id: anonymousComplaints.id, idType: 'int', direction: 'desc' });
 
 export interface NewAnonymousComplaint {
   trackingCodeHash: string;
@@ -22,7 +27,6 @@ export interface NewAnonymousComplaint {
 /** A Crime Branch officer who may take anonymous reports, with the load as locked. */
 export interface Candidate {
   officerId: number;
-  openCount: number;
   lastAssignedAt: Date | null;
 }
 
@@ -78,10 +82,22 @@ export function createAnonymousRepository(db: Database) {
     );
 
   return {
-    /** Per Crime Branch officer with reports: their anonymous reports by workload class (spec §4, as for complaints). */
-    workloadByOfficer() {
-      const inClass = (name: string) => sql<number>`(count(*) filter (where workload_class(${anonymousComplaints.status}) = ${name}))::int`;
+    /** Reports by place and Colombo date (they have no reference: a tracking code only their reporter holds), for the audit log's reader. */
+    describeForAudit(ids: number[]) {
       return db
+        .select({
+          id: anonymousComplaints.id,
+          place: anonymousComplaints.place,
+          date: sql<string>`to_char(${anonymousComplaints.submittedAt} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`,
+        })
+        .from(anonymousComplaints)
+        .where(inArray(anonymousComplaints.id, ids));
+    },
+    /** Per Crime Branch officer with reports: their anonymous reports by workload class (spec §4, as for complaints). */
+    workloadByOfficer(scope: WorkScope, tx: DbOrTx = db) {
+      const inClass = (name: string) => sql<number>`(count(*) filter (where workload_class(${anonymousComplaints.status}) = ${name}))::int`;
+      const assigned = anonymousComplaints.assignedOfficerId;
+      return tx
         .select({
           officer_row_id: sql<number>`${anonymousComplaints.assignedOfficerId}`,
           pending: inClass('pending'),
@@ -90,8 +106,8 @@ export function createAnonymousRepository(db: Database) {
           other: inClass('other'),
         })
         .from(anonymousComplaints)
-        .where(isNotNull(anonymousComplaints.assignedOfficerId))
-        .groupBy(anonymousComplaints.assignedOfficerId);
+        .where(scope.officerRowIds ? inArray(assigned, scope.officerRowIds) : isNotNull(assigned))
+        .groupBy(assigned);
     },
 
     async insert(report: NewAnonymousComplaint, tx: DbOrTx) {
@@ -111,7 +127,6 @@ export function createAnonymousRepository(db: Database) {
           tx
             .select({
               officerId: officers.id,
-              openCount: sql<number>`0`.as('open_count'),
               lastAssignedAt: sql<Date | null>`null::timestamptz`.as('last_assigned_at'),
             })
             .from(officers)
@@ -120,7 +135,7 @@ export function createAnonymousRepository(db: Database) {
         )
         .onConflictDoNothing();
       return tx
-        .select({ officerId: anonymousOfficerLoad.officerId, openCount: anonymousOfficerLoad.openCount, lastAssignedAt: anonymousOfficerLoad.lastAssignedAt })
+        .select({ officerId: anonymousOfficerLoad.officerId, lastAssignedAt: anonymousOfficerLoad.lastAssignedAt })
         .from(anonymousOfficerLoad)
         .innerJoin(officers, eq(officers.id, anonymousOfficerLoad.officerId))
         .innerJoin(users, eq(users.id, officers.userId))
@@ -129,7 +144,7 @@ export function createAnonymousRepository(db: Database) {
         .for('update', { of: anonymousOfficerLoad });
     },
 
-    /** Assigns the report and counts it in the officer's load (whose row the caller has locked). */
+    /** Assigns the report and notes when the officer was last given one (the caller has locked their load row). */
     async assign(complaintId: number, officerId: number, tx: DbOrTx) {
       await tx
         .update(anonymousComplaints)
@@ -137,14 +152,7 @@ export function createAnonymousRepository(db: Database) {
         .where(eq(anonymousComplaints.id, complaintId));
       await tx
         .update(anonymousOfficerLoad)
-        .set({ openCount: sql`${anonymousOfficerLoad.openCount} + 1`, lastAssignedAt: sql`clock_timestamp()` })
-        .where(eq(anonymousOfficerLoad.officerId, officerId));
-    },
-
-    async adjustLoad(officerId: number, delta: number, tx: DbOrTx) {
-      await tx
-        .update(anonymousOfficerLoad)
-        .set({ openCount: sql`greatest(0, ${anonymousOfficerLoad.openCount} + ${delta})` })
+        .set({ lastAssignedAt: sql`clock_timestamp()` })
         .where(eq(anonymousOfficerLoad.officerId, officerId));
     },
 
@@ -181,23 +189,17 @@ export function createAnonymousRepository(db: Database) {
      * A page of the officer's reports, newest first, older than `before` (submitted_at to the microsecond,
      * then id) and of one status when asked: the (officer, submitted_at, id) index read backwards.
      */
-    async forOfficer(officerId: number, page: { before?: { at: string; id: number }; status?: string }, limit: number) {
+    async forOfficer(officerId: number, page: { before?: string; status?: string }, limit: number) {
       const c = anonymousComplaints;
       const rows = await db
-        .select({ ...viewFields, cursor_at: sql<string>`to_char(${c.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')` })
+        .select({ ...viewFields, cursor: newestSubmitted.cursor })
         .from(c)
         .innerJoin(stations, eq(stations.id, c.stationId))
         .leftJoin(files, eq(files.id, c.evidenceFileId))
-        .where(
-          and(
-            eq(c.assignedOfficerId, officerId),
-            page.status ? eq(c.status, page.status) : undefined,
-            page.before ? sql`(${c.submittedAt}, ${c.id}) < ((${page.before.at} || 'Z')::timestamptz, ${page.before.id}::int)` : undefined,
-          ),
-        )
-        .orderBy(desc(c.submittedAt), desc(c.id))
+        .where(and(eq(c.assignedOfficerId, officerId), page.status ? eq(c.status, page.status) : undefined, newestSubmitted.after(page.before)))
+        .orderBy(...newestSubmitted.orderBy)
         .limit(limit);
-      return rows.map(({ cursor_at, ...view }) => ({ view, cursorAt: cursor_at }));
+      return rows.map(({ cursor, ...view }) => ({ view, cursor }));
     },
     async viewById(id: number) {
       return (await byId.execute({ id }))[0];

@@ -1,94 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ANONYMOUS_COMPLAINT_FORM,
-  ANONYMOUS_EVIDENCE_FIELD,
-  anonymousIdParamSchema,
-  anonymousOfficerListSchema,
-  anonymousOfficerParamSchema,
-  anonymousOfficerListQuerySchema,
-  ANONYMOUS_OFFICER_PAGE_SIZE,
-  submitAnonymousComplaintResponseSchema,
-  trackAnonymousRequestSchema,
-  trackAnonymousResponseSchema,
-  updateAnonymousStatusRequestSchema,
-  updateAnonymousStatusResponseSchema,
-} from '@pes/contracts';
+import { ANONYMOUS_EVIDENCE_FIELD, ANONYMOUS_OFFICER_PAGE_SIZE, anonymousEndpoints } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
+import { route } from '../../http/endpoint-route';
 import { parseMultipart } from '../../http/multipart';
 import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import type { RateLimits } from '../../config';
 import type { AnonymousService } from './anonymous.service';
 
 const errors = errorResponses(400, 401, 403, 404);
+const tags = ['anonymous'];
 
 export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: AnonymousService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { anonymous } = deps;
-  const crimeOfficers = deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] });
+  const crimeOfficers = { tags, errors, onRequest: deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] }) };
   // Both doors of the anonymous reporter count per client address (never an account: there is none), and
   // their counters are deleted when their window ends (rate-limits/rate-limits.store.ts).
   const flood = limitedRoute('anonymous-report', deps.limits.anonymousReport, clientAddress);
   const tracking = limitedRoute('anonymous-track', deps.limits.anonymousTrack, clientAddress);
   return async (app) => {
-    app.post(
-      '/anonymous',
+    route(
+      app,
+      anonymousEndpoints.submit,
       {
+        tags,
+        summary: `Files an anonymous complaint, no account (multipart: station, complaintType, when, what, where, how, provideContact, contactNumber and an optional ${ANONYMOUS_EVIDENCE_FIELD} photo, .jpg or .png, 5 MB); answers the tracking code, once`,
+        errors: { ...errors, ...errorResponses(413, 415, 429) },
         config: { rateLimit: flood },
-        schema: {
-          tags: ['anonymous'],
-          summary: `Files an anonymous complaint, no account (multipart: station, complaintType, when, what, where, how, provideContact, contactNumber and an optional ${ANONYMOUS_EVIDENCE_FIELD} photo, .jpg or .png, 5 MB); answers the tracking code, once`,
-          consumes: ['multipart/form-data'],
-          response: { 201: submitAnonymousComplaintResponseSchema, ...errors, ...errorResponses(413, 415, 429) },
-        },
       },
       async (request, reply) => {
-        const { fields, files } = await parseMultipart(request, ANONYMOUS_COMPLAINT_FORM);
+        const { fields, files } = await parseMultipart(request, anonymousEndpoints.submit.form);
         const { id, trackingCode } = await anonymous.submit(fields, files[ANONYMOUS_EVIDENCE_FIELD]);
         return reply.status(201).send({ success: true, message: 'Anonymous complaint submitted successfully', id, tracking_code: trackingCode });
       },
     );
 
-    app.post(
-      '/anonymous/track',
+    route(
+      app,
+      anonymousEndpoints.track,
       {
+        tags,
+        summary: "A report's status and its changes (dates only), by its tracking code; nothing else (limited per client address)",
+        errors: errorResponses(400, 404, 429),
         config: { rateLimit: tracking },
-        schema: {
-          tags: ['anonymous'],
-          summary: "A report's status and its changes (dates only), by its tracking code; nothing else (limited per client address)",
-          body: trackAnonymousRequestSchema,
-          response: { 200: trackAnonymousResponseSchema, ...errorResponses(400, 404, 429) },
-        },
       },
       async (request) => anonymous.track(request.body.tracking_code),
     );
 
-    app.get(
-      '/anonymous/officer/:officerId',
+    route(
+      app,
+      anonymousEndpoints.officerList,
       {
-        onRequest: crimeOfficers,
-        schema: {
-          tags: ['anonymous'],
-          summary: `The anonymous complaints assigned to the calling Crime Branch officer (their own officerId only), newest first, ${ANONYMOUS_OFFICER_PAGE_SIZE} a page (next_cursor → ?before=), optionally of one status`,
-          params: anonymousOfficerParamSchema,
-          querystring: anonymousOfficerListQuerySchema,
-          response: { 200: anonymousOfficerListSchema, ...errors },
-        },
+        ...crimeOfficers,
+        summary: `The anonymous complaints assigned to the calling Crime Branch officer (their own officerId only), newest first, ${ANONYMOUS_OFFICER_PAGE_SIZE} a page (next_cursor → ?before=), optionally of one status`,
       },
       async (request) => ({ success: true as const, ...(await anonymous.listForOfficer(principalOf(request), request.params.officerId, request.query)) }),
     );
 
-    app.put(
-      '/anonymous/:id/status',
-      {
-        onRequest: crimeOfficers,
-        schema: {
-          tags: ['anonymous'],
-          summary: "Sets an assigned anonymous complaint's status (free text); every change is recorded",
-          params: anonymousIdParamSchema,
-          body: updateAnonymousStatusRequestSchema,
-          response: { 200: updateAnonymousStatusResponseSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      anonymousEndpoints.updateStatus,
+      { ...crimeOfficers, summary: "Sets an assigned anonymous complaint's status (free text); every change is recorded" },
       async (request) => ({
         success: true as const,
         message: 'Status updated',

@@ -12,10 +12,13 @@ import { appError } from '../../app-error';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import type { FileAccessPolicy, FileRow, FilesService } from '../files/files.service';
+import { storedFileUrl, type FileAccessPolicy, type FileRow, type FilesService } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import type { AnonymousRepository, AnonymousViewRow, Candidate } from './anonymous.repository';
+import { keysetPage } from '../../db/keyset';
+import { serialIds } from '../../db/sql';
+import { openWorkOf, type WorkloadService, type WorkScope } from '../workload/workload.service';
 
 /** Waiting reports assigned per transaction when an officer appears. */
 const ASSIGN_BATCH = 50;
@@ -44,15 +47,17 @@ export const hashTrackingCode = (code: string) => createHash('sha256').update(co
 
 const isClosed = (status: string) => (ANONYMOUS_CLOSED_STATUSES as readonly string[]).includes(status);
 
+const CRIME_BRANCH = 'Crime Branch';
+type WeighedCandidate = Candidate & { openWork: number };
+
 /** The least loaded officer; ties go to the one whose last assignment is oldest (never assigned first). */
-function pick(candidates: Candidate[], exclude?: number): Candidate | undefined {
-  let best: Candidate | undefined;
+function pick(candidates: WeighedCandidate[]): WeighedCandidate | undefined {
+  let best: WeighedCandidate | undefined;
   for (const c of candidates) {
-    if (c.officerId === exclude) continue;
     if (
       !best ||
-      c.openCount < best.openCount ||
-      (c.openCount === best.openCount && (c.lastAssignedAt?.getTime() ?? -Infinity) < (best.lastAssignedAt?.getTime() ?? -Infinity))
+      c.openWork < best.openWork ||
+      (c.openWork === best.openWork && (c.lastAssignedAt?.getTime() ?? -Infinity) < (best.lastAssignedAt?.getTime() ?? -Infinity))
     ) {
       best = c;
     }
@@ -66,7 +71,7 @@ function toView(row: AnonymousViewRow): AnonymousComplaint {
     ...rest,
     incident_type: row.incident_type as AnonymousComplaint['incident_type'],
     submitted_by: 'anonymous',
-    evidence: evidence_path && evidence_mime_type ? { url: `/uploads/${evidence_path}`, mime_type: evidence_mime_type } : null,
+    evidence: evidence_path && evidence_mime_type ? { url: storedFileUrl(evidence_path), mime_type: evidence_mime_type } : null,
   };
 }
 
@@ -76,16 +81,34 @@ export function createAnonymousService(deps: {
   stations: StationsService;
   files: FilesService;
   audit: AuditService;
+  workload: Pick<WorkloadService, 'of'>;
 }) {
-  const { db, anonymous, stations, files, audit } = deps;
+  const { db, anonymous, stations, files, audit, workload } = deps;
+
+  /**
+   * The least loaded of the (locked) candidates by the one measure of open work the workload table shows too:
+   * their complaints as well as their anonymous reports, counted inside `tx`.
+   */
+  async function leastLoaded(candidates: Candidate[], tx: DbOrTx, exclude?: number) {
+    const eligible = candidates.filter((c) => c.officerId !== exclude);
+    if (eligible.length === 0) return undefined;
+    const work = await workload.of(
+      eligible.map((c) => c.officerId),
+      { branch: CRIME_BRANCH },
+      tx,
+    );
+    return pick(eligible.map((c) => ({ ...c, openWork: openWorkOf(work.get(c.officerId)!) })));
+  }
 
   /**
    * Assigns one report inside `tx`: the least loaded Crime Branch officer of its station, else of any
    * station, else nobody (it waits). The candidates' load rows are locked first, so concurrent reports
-   * queue and each sees the counts the one before left.
+   * queue and each counts the work the one before left.
    */
   async function assignOne(complaintId: number, stationId: number, tx: DbOrTx, exclude?: number) {
-    const chosen = pick(await anonymous.lockCandidates(stationId, tx), exclude) ?? pick(await anonymous.lockCandidates(null, tx), exclude);
+    const chosen =
+      (await leastLoaded(await anonymous.lockCandidates(stationId, tx), tx, exclude)) ??
+      (await leastLoaded(await anonymous.lockCandidates(null, tx), tx, exclude));
     if (chosen) await anonymous.assign(complaintId, chosen.officerId, tx);
     return chosen?.officerId ?? null;
   }
@@ -93,8 +116,13 @@ export function createAnonymousService(deps: {
   const inTx = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>) => (tx ? work(tx) : db.transaction(work));
 
   return {
+    /** The audit log's words for anonymous reports: where and on which day it was reported. */
+    async describeForAudit(ids: string[]) {
+      return new Map((await anonymous.describeForAudit(serialIds(ids))).map(({ id, place, date }) => [String(id), { place, reported_on: date }]));
+    },
+
     /** Per Crime Branch officer: their anonymous reports by workload class. */
-    workloadByOfficer: () => anonymous.workloadByOfficer(),
+    workloadByOfficer: (scope: WorkScope, tx?: DbOrTx) => anonymous.workloadByOfficer(scope, tx),
 
     /**
      * Stores a report and assigns it in one transaction, with its evidence (re-encoded without metadata by
@@ -170,17 +198,9 @@ export function createAnonymousService(deps: {
     /** The reports assigned to the calling officer, newest first; someone else's officerId is refused. */
     async listForOfficer(officer: Principal, officerId: string, query: AnonymousOfficerListQuery = {}) {
       if (!officer.officerRowId || officer.officerCode?.toUpperCase() !== officerId.toUpperCase()) throw appError('anonymous.forbidden');
-      const before = query.before
-        ? { at: query.before.slice(0, query.before.lastIndexOf('_')), id: Number(query.before.slice(query.before.lastIndexOf('_') + 1)) }
-        : undefined;
-      // One more than a page tells whether an older page exists.
-      const rows = await anonymous.forOfficer(officer.officerRowId, { before, status: query.status }, ANONYMOUS_OFFICER_PAGE_SIZE + 1);
-      const page = rows.slice(0, ANONYMOUS_OFFICER_PAGE_SIZE);
-      const last = page[page.length - 1];
-      return {
-        complaints: page.map((row) => toView(row.view)),
-        next_cursor: rows.length > ANONYMOUS_OFFICER_PAGE_SIZE && last ? `${last.cursorAt}_${last.view.id}` : null,
-      };
+      const rows = await anonymous.forOfficer(officer.officerRowId, { before: query.before, status: query.status }, ANONYMOUS_OFFICER_PAGE_SIZE + 1);
+      const { page, next_cursor } = keysetPage(rows, ANONYMOUS_OFFICER_PAGE_SIZE, (row) => row.cursor);
+      return { complaints: page.map((row) => toView(row.view)), next_cursor };
     },
 
     /** Sets the status of a report assigned to the officer, recording the change; 404 for anyone else. */
@@ -192,8 +212,6 @@ export function createAnonymousService(deps: {
         if (!current) throw appError('anonymous.not_found');
         if (current.status === status) return;
         await anonymous.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
-        const delta = Number(isClosed(current.status)) - Number(isClosed(status));
-        if (delta !== 0) await anonymous.adjustLoad(officerRowId, delta, tx);
         // Last: the audit entry holds the chain's lock until the commit.
         await audit.record(
           { actor: actorOf(officer), action: 'anonymous.status', subject: { type: 'anonymous', id }, summary: { before: current.status, after: status } },

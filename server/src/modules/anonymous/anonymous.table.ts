@@ -47,14 +47,14 @@ export const anonymousComplaints = pgTable(
 );
 
 /**
- * Each Crime Branch officer's load: open anonymous reports and the last assignment. The row is locked
- * while picking, so concurrent reports never pick on stale counts.
+ * Each Crime Branch officer's turn: when they were last given a report (ties in open work go to the one
+ * waiting longest). The rows are locked while picking, so concurrent reports queue and never pick on
+ * stale counts; the open work itself is counted from the records (modules/workload), never kept here.
  */
 export const anonymousOfficerLoad = pgTable('anonymous_officer_load', {
   officerId: integer('officer_id')
     .primaryKey()
     .references(() => officers.id),
-  openCount: integer('open_count').notNull().default(0),
   lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
 });
 

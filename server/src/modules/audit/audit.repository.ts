@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntry, Branch, Role } from '@pes/contracts';
+import type { AuditAction, Branch, Role } from '@pes/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { isoInstant } from '../../db/sql';
 import { CHAIN_START, entryHash, microsOf, type ChainCursor, type ChainedEntry } from './audit.chain';
 import { auditLog } from './audit.table';
+import type { StoredAuditEntry } from './audit.details';
+import { keyset } from '../../db/keyset';
+
+/** The log's pages, newest first: the primary key read backwards. */
+const newestFirst = keyset({ id: auditLog.id, idType: 'int', direction: 'desc' });
 
 /**
  * The transaction-scoped advisory lock that serialises appends to the chain, on every instance: taken right
@@ -62,7 +67,7 @@ export interface AuditFilter {
   /** Instants: from included, to excluded. */
   fromAt?: Date;
   toAt?: Date;
-  beforeId?: number;
+  cursor?: string;
 }
 
 /** An entry as the API shows it. */
@@ -125,23 +130,22 @@ export function createAuditRepository(db: Database) {
     },
 
     /** Newest first, `limit` entries older than the cursor. */
-    async list(filter: AuditFilter, limit: number): Promise<AuditEntry[]> {
+    async list(filter: AuditFilter, limit: number): Promise<StoredAuditEntry[]> {
       const conditions: SQL[] = [];
       if (filter.actor) conditions.push(sql`lower(${auditLog.actorUsername}) = lower(${filter.actor})`);
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
       if (filter.fromAt) conditions.push(gte(auditLog.at, filter.fromAt));
       if (filter.toAt) conditions.push(lt(auditLog.at, filter.toAt));
-      if (filter.beforeId !== undefined) conditions.push(lt(auditLog.id, filter.beforeId));
       const rows = await db
         .select(entryView)
         .from(auditLog)
-        .where(and(...conditions))
-        .orderBy(desc(auditLog.id))
+        .where(and(...conditions, newestFirst.after(filter.cursor)))
+        .orderBy(...newestFirst.orderBy)
         .limit(limit);
       return rows.map(toEntry);
     },
 
-    async findById(id: number): Promise<AuditEntry | undefined> {
+    async findById(id: number): Promise<StoredAuditEntry | undefined> {
       const [row] = await db.select(entryView).from(auditLog).where(eq(auditLog.id, id));
       return row && toEntry(row);
     },

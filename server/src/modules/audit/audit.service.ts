@@ -13,6 +13,8 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { CHAIN_START, checkLink, type ChainCursor } from './audit.chain';
 import type { AuditRepository, NewAuditEntry } from './audit.repository';
+import { keysetPage } from '../../db/keyset';
+import { withDetails, type AuditDescribed, type AuditDescriber } from './audit.details';
 
 /** Who did it: a signed-in principal, or (a refused sign-in) the username that was tried. */
 export interface AuditActor {
@@ -40,13 +42,19 @@ const VERIFY_PAGE = 2000;
 /** The audit log: written inside the transaction of the change it records, read by administrators. */
 export function createAuditService(deps: { db: Database; audit: AuditRepository }) {
   const { db, audit } = deps;
+  const describers = new Map<AuditDescribed, AuditDescriber>();
   return {
+    /** How entries name records of one kind to their reader (references, people): registered by the module that owns them. */
+    registerDescriber(kind: AuditDescribed, describer: AuditDescriber) {
+      describers.set(kind, describer);
+    },
+
     /**
-     * Appends one entry in `tx`, so it exists exactly when the change does; given the database itself (no
-     * change to go with), in a transaction of its own. Appends take the chain's lock until the transaction
+     * Appends one entry in `tx`, so it exists exactly when the change does; given the database itself or
+     * nothing (no change to go with: a sign-in, a document viewed), in a transaction of its own. Appends take the chain's lock until the transaction
      * ends: call this as the transaction's last step.
      */
-    async record(entry: AuditRecord, tx: DbOrTx) {
+    async record(entry: AuditRecord, tx?: DbOrTx) {
       const content: NewAuditEntry = {
         actorUserId: entry.actor.userId,
         actorUsername: entry.actor.username,
@@ -68,12 +76,16 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
      * appends are serialised, so the committed entries always form an unbroken prefix of the chain.
      */
     async verify(query: z.output<typeof auditVerifyQuerySchema>): Promise<AuditVerification> {
+      const badEntry = async (id: number | null) => {
+        const stored = id === null ? undefined : await audit.findById(id);
+        return stored ? (await withDetails([stored], describers))[0]! : null;
+      };
       const anchor = query.anchor_position !== undefined ? { position: query.anchor_position, hash: query.anchor_hash! } : undefined;
       const broken = async (checked: number, id: number | null): Promise<AuditVerification> => ({
         ok: false,
         checked,
         first_bad_id: id,
-        first_bad_entry: id === null ? null : ((await audit.findById(id)) ?? null),
+        first_bad_entry: await badEntry(id),
         head: null,
       });
       let cursor: ChainCursor = CHAIN_START;
@@ -102,9 +114,9 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
       // Dates are Colombo calendar days, both included.
       const fromAt = query.from ? colomboLocalToDate(`${query.from}T00:00`) : undefined;
       const toAt = query.to ? new Date(colomboLocalToDate(`${query.to}T00:00`)!.getTime() + 86_400_000) : undefined;
-      const entries = await audit.list({ actor: query.actor || undefined, action: query.action, fromAt, toAt, beforeId: query.cursor }, ADMIN_PAGE_SIZE + 1);
-      const page = entries.slice(0, ADMIN_PAGE_SIZE);
-      return { entries: page, next_cursor: entries.length > ADMIN_PAGE_SIZE ? String(page.at(-1)!.id) : null };
+      const entries = await audit.list({ actor: query.actor || undefined, action: query.action, fromAt, toAt, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1);
+      const { page, next_cursor } = keysetPage(entries, ADMIN_PAGE_SIZE, (entry) => String(entry.id));
+      return { entries: await withDetails(page, describers), next_cursor };
     },
   };
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { colomboDate } from '@pes/contracts';
-import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, createOfficer, login } from '../../../test/helpers';
+import { DB_KINDS, TEST_ADMIN, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, login, onTestApp, signInAdmin } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import { issueFine } from '../fines/fines.fixtures';
 import { auditLog } from './audit.table';
@@ -10,11 +10,7 @@ import { auditLog } from './audit.table';
 describe.each(DB_KINDS)('the audit log on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const entries = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers: bearer(admin) });

@@ -13,6 +13,7 @@ import type { AuthRepository } from './auth.repository';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/password';
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 /**
  * Sign-in attempts allowed per window. Each is reserved before the password is checked, so parallel guesses
@@ -74,6 +75,8 @@ export function createAuthService(deps: {
   tokens: TokenSigner;
   principals: PrincipalCache;
   audit: Pick<AuditService, 'record'>;
+  /** The account's message preferences: a new citizen's language is saved with the account. */
+  preferences: Pick<NotificationsService, 'savePreferences'>;
   /** Keys every hash of a client address (`resolveAddressHashSecret`). */
   addressSecret: string;
 }) {
@@ -139,11 +142,16 @@ export function createAuthService(deps: {
       );
       if (wait > 0) throw loginThrottled(wait);
 
-      const ok = user && user.active ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password);
+      const ok = user ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password);
       if (!user || !ok) {
         await pruneFailures();
-        if (user) await auditSignIn(user, null, user.active ? 'invalid_credentials' : 'deactivated');
+        if (user) await auditSignIn(user, null, 'invalid_credentials');
         throw appError('auth.invalid_credentials');
+      }
+      // Only the account's own password learns that it is deactivated: anyone else hears "invalid", as for no account.
+      if (!user.active) {
+        await auditSignIn(user, null, 'deactivated');
+        throw appError('auth.account_deactivated');
       }
       // A success: this address's count on the account starts again, and the shared counts get the attempt back.
       await auth.clearFailures(pairKey);
@@ -230,6 +238,7 @@ export function createAuthService(deps: {
               },
               tx,
             );
+            await deps.preferences.savePreferences(user.id, { language: input.language, notify_email: true, notify_sms: true }, tx);
             return { id: user.id, username: user.username };
           }),
         );

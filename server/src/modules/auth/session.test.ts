@@ -99,15 +99,19 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await me('getCurrentUserInfo', bearer(foreign))).statusCode).toBe(401);
   });
 
-  it('ends the sessions of a deactivated user and refuses its sign-in with the usual message', async () => {
+  it('ends the sessions of a deactivated user; its sign-in says it is deactivated only to the right password', async () => {
     const c = await createCitizen(t);
     await t.database.db.update(users).set({ active: false, deactivatedAt: new Date() }).where(eq(users.id, c.id));
     // A change made directly in the database reaches the session cache by NOTIFY: at once on PGlite, a
     // moment after the commit on PostgreSQL (longer on a loaded machine).
     await vi.waitFor(async () => expect((await me('me', bearer(c.token))).statusCode).toBe(401), { timeout: 3_000, interval: 20 });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: c.username, password: c.password } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toMatchObject({ code: 'auth.invalid_credentials', message: 'Invalid username or password' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'auth.account_deactivated' });
+    expect(res.json().token).toBeUndefined();
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: c.username, password: 'Wrong-password1' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: 'auth.invalid_credentials', message: 'Invalid username or password' });
   });
 
   it('ignores x-user-role: the role comes from the session', async () => {

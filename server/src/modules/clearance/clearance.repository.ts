@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
-import { CLEARANCE_OPEN_STATUSES, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
+import { CLEARANCE_OPEN_STATUSES, normaliseIdentityNumber, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
+import { keyset } from '../../db/keyset';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { files } from '../files/files.table';
 import { citizenProfiles, officers, users } from '../users/users.table';
@@ -12,6 +13,7 @@ import {
   clearanceStatusHistory,
   type ClearanceDetails,
 } from './clearance.table';
+import type { WorkScope } from '../workload/workload.service';
 
 export interface NewApplication {
   citizenUserId: number;
@@ -43,11 +45,36 @@ export interface NewCertificate {
 export interface ListQuery {
   search?: string;
   status?: ClearanceOfficerStatus;
+  /** The next_cursor of the page before. */
+  cursor?: string;
   limit: number;
-  offset: number;
 }
 
 const history = clearanceStatusHistory;
+/** The officers' list, newest paid first: clearance_paid_idx (or clearance_status_paid_idx) read backwards. */
+const newestPaid = keyset({ at: clearanceApplications.paidAt, id: clearanceApplications.id, idType: 'int', direction: 'desc' });
+
+/** Digits of a reference's sequence number (PCC-2026-000123). */
+const REFERENCE_SEQUENCE_DIGITS = 6;
+
+/**
+ * What the officers' search compares, from the text as typed: the prefix of a reference or NIC (upper case, no
+ * spaces); a reference's tail, reversed for its index (a bare number is the sequence number, zero-padded:
+ * "123" is "-000123"); and the name's words as a prefix query (letters and digits only, so never tsquery syntax).
+ */
+function searchTerms(text: string) {
+  const compact = normaliseIdentityNumber(text);
+  const tail = /^\d{1,6}$/.test(compact) ? `-${compact.padStart(REFERENCE_SEQUENCE_DIGITS, '0')}` : /^[\d-]+$/.test(compact) ? compact : undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean);
+  return {
+    prefix: `${likeEscape(compact)}%`,
+    reversedTail: tail ? `${likeEscape([...tail].reverse().join(''))}%` : undefined,
+    nameQuery: words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined,
+  };
+}
 /** An instant that may be missing, as the API shows it (null when missing). */
 const isoOrNull = (value: Parameters<typeof isoInstant>[0]) => sql<string | null>`${isoInstant(value)}`;
 const certificates = clearanceCertificates;
@@ -56,18 +83,25 @@ const current = (applicationId: number) => and(eq(certificates.applicationId, ap
 
 export function createClearanceRepository(db: Database) {
   return {
+    /** References (applications not yet paid have none) and applicants' names, for the audit log's reader. */
+    describeForAudit(ids: number[]) {
+      return db
+        .select({ id: clearanceApplications.id, reference: clearanceApplications.referenceNumber, person: clearanceApplications.fullNameNic })
+        .from(clearanceApplications)
+        .where(inArray(clearanceApplications.id, ids));
+    },
     /**
      * Per Admin Branch officer: the applications they have handled (changed the status of), by the application's
      * status now: pending and in progress are open work, completed and rejected are done.
      */
-    workloadByOfficer() {
-      const handled = db
+    workloadByOfficer(scope: WorkScope, tx: DbOrTx = db) {
+      const handled = tx
         .selectDistinct({ applicationId: clearanceStatusHistory.applicationId, userId: clearanceStatusHistory.changedByUserId })
         .from(clearanceStatusHistory)
         .where(isNotNull(clearanceStatusHistory.changedByUserId))
         .as('handled');
       const inStatuses = (...statuses: ClearanceStatus[]) => sql<number>`(count(*) filter (where ${inArray(clearanceApplications.status, statuses)}))::int`;
-      return db
+      return tx
         .select({
           officer_row_id: officers.id,
           pending: inStatuses('pending'),
@@ -78,6 +112,7 @@ export function createClearanceRepository(db: Database) {
         .from(handled)
         .innerJoin(clearanceApplications, eq(clearanceApplications.id, handled.applicationId))
         .innerJoin(officers, eq(officers.userId, handled.userId))
+        .where(scope.officerRowIds ? inArray(officers.id, scope.officerRowIds) : undefined)
         .groupBy(officers.id);
     },
 
@@ -246,21 +281,27 @@ export function createClearanceRepository(db: Database) {
       return rows[0];
     },
 
-    /** Paid applications, newest paid first; `search` is a prefix of the reference number or the NIC. */
+    /**
+     * Paid applications, newest paid first; `search` is the start of the reference number or the NIC, the tail
+     * of the reference ("123", "000123", "2026-000123"), or the starts of words of the applicant's name.
+     */
     async list(query: ListQuery) {
       const a = clearanceApplications;
-      const prefix = query.search ? `${likeEscape(query.search)}%` : undefined;
+      const search = query.search ? searchTerms(query.search) : undefined;
       return (
         db
           .select({
-            id: a.id,
-            reference_number: a.referenceNumber,
-            application_status: a.status,
-            full_name_nic: a.fullNameNic,
-            nic_number: a.nicNumber,
-            created_at: isoInstant(a.createdAt),
-            paid_at: isoInstant(a.paidAt),
-            has_certificate: sql<boolean>`${certificates.id} is not null and ${certificates.withdrawnAt} is null`,
+            application: {
+              id: a.id,
+              reference_number: a.referenceNumber,
+              application_status: a.status,
+              full_name_nic: a.fullNameNic,
+              nic_number: a.nicNumber,
+              created_at: isoInstant(a.createdAt),
+              paid_at: isoInstant(a.paidAt),
+              has_certificate: sql<boolean>`${certificates.id} is not null and ${certificates.withdrawnAt} is null`,
+            },
+            cursor: newestPaid.cursor,
           })
           .from(a)
           // Its certificate, if any: one row at most (clearance_certificates_current_uq).
@@ -269,12 +310,19 @@ export function createClearanceRepository(db: Database) {
             and(
               isNotNull(a.paidAt),
               query.status ? eq(a.status, query.status) : undefined,
-              prefix ? or(like(a.referenceNumber, prefix), like(a.nicNumber, prefix)) : undefined,
+              search
+                ? or(
+                    like(a.referenceNumber, search.prefix),
+                    like(a.nicNumber, search.prefix),
+                    search.reversedTail ? sql`reverse(${a.referenceNumber}) like ${search.reversedTail}` : undefined,
+                    search.nameQuery ? sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` : undefined,
+                  )
+                : undefined,
+              newestPaid.after(query.cursor),
             ),
           )
-          .orderBy(desc(a.paidAt), desc(a.id))
+          .orderBy(...newestPaid.orderBy)
           .limit(query.limit)
-          .offset(query.offset)
       );
     },
 

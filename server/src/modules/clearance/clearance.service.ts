@@ -20,6 +20,7 @@ import {
   type ClearanceDetail,
   type ClearanceDocument,
   type ClearanceDraft,
+  type ClearanceOpenApplication,
   type ClearanceOfficerStatus,
   type ClearancePaymentStatus,
   type ClearanceTrack,
@@ -30,16 +31,20 @@ import {
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError } from '../../app-error';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { keysetPage } from '../../db/keyset';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import type { FileAccessPolicy, FilesService } from '../files/files.service';
+import { storedFilePathOf, storedFileUrl, type FileAccessPolicy, type FilesService } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { renderCertificatePdf } from './clearance.certificate';
 import type { ClearanceRepository } from './clearance.repository';
 import type { ClearanceDetails, ClearanceRow } from './clearance.table';
+import { serialIds } from '../../db/sql';
+import type { EventRecorder } from '../jobs/domain-events';
+import type { WorkScope } from '../workload/workload.service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CurrentCertificate = NonNullable<Awaited<ReturnType<ClearanceRepository['currentCertificate']>>>;
@@ -54,8 +59,17 @@ function newVerificationCode() {
 
 const ADMIN_BRANCH = 'Admin Branch';
 const OPEN_INDEX = 'clearance_one_open_per_citizen_uq';
-const uploadUrl = (path: string) => `/uploads/${path}`;
 const isAdminBranchOfficer = (p: Principal) => p.role === 'police_officer' && p.branch === ADMIN_BRANCH;
+
+/** Whom an application's events concern: its citizen, by its reference number. */
+interface ApplicationOwner {
+  citizenUserId: number;
+  reference: string;
+}
+const ownerOf = (row: { citizenUserId: number; referenceNumber: string | null }): ApplicationOwner => ({
+  citizenUserId: row.citizenUserId,
+  reference: row.referenceNumber ?? '',
+});
 
 type ListQuery = z.output<typeof clearanceListQuerySchema>;
 type ClearanceList = z.infer<typeof clearanceListSchema>;
@@ -66,9 +80,10 @@ export function createClearanceService(deps: {
   files: FilesService;
   payments: PaymentsService;
   audit: AuditService;
+  events: EventRecorder;
   publicUrl: string;
 }) {
-  const { db, clearance, files, payments, audit } = deps;
+  const { db, clearance, files, payments, audit, events } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
   const verificationUrl = (code: string) => `${publicUrl}/verify/${code}`;
@@ -110,7 +125,7 @@ export function createClearanceService(deps: {
   /** Issues a certificate in `tx`, checked again under the application's lock: still completed, and replaced only when asked. */
   async function issue(
     officer: Principal,
-    c: { applicationId: number; fileId: number; generated: boolean; code: string; holderName: string; draft: CertificateDraft },
+    c: { applicationId: number; fileId: number; generated: boolean; code: string; holderName: string; draft: CertificateDraft; owner: ApplicationOwner },
     replace: boolean,
     tx: Tx,
   ) {
@@ -141,6 +156,7 @@ export function createClearanceService(deps: {
       tx,
     );
     await audit.record({ actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id: c.applicationId }, summary: { how } }, tx);
+    await events.record(tx, { type: 'clearance.certificate_ready', applicationId: c.applicationId, ...c.owner, status: 'completed' });
   }
 
   /** A certificate as officers and its holder see it. */
@@ -159,7 +175,7 @@ export function createClearanceService(deps: {
     const documents: Array<{ document: string; fileId: number }> = [];
     for (const [document, path] of Object.entries(uploads) as Array<[ClearanceDocument, string | undefined]>) {
       if (!path) continue;
-      const bare = path.replace(/^\/?uploads\//, '');
+      const bare = storedFilePathOf(path);
       const fileId =
         held.get(bare) ?? (await files.claim({ purpose: 'clearance_document', ownerUserId: citizenUserId, path: bare, field: `uploads.${document}` }, tx)).id;
       documents.push({ document, fileId });
@@ -206,21 +222,27 @@ export function createClearanceService(deps: {
       reference_number: row.referenceNumber,
       application_status: row.status,
       rejection_reason: row.rejectionReason,
-      uploads: Object.fromEntries(documents.map((doc) => [doc.document, uploadUrl(doc.path)])),
+      uploads: Object.fromEntries(documents.map((doc) => [doc.document, storedFileUrl(doc.path)])),
       created_at: row.createdAt.toISOString(),
       paid_at: row.paidAt?.toISOString() ?? null,
       amount: CLEARANCE_FEE_AMOUNT,
       period_from: certificate?.periodFrom ?? null,
       period_to: certificate?.periodTo ?? null,
-      certificate_url: certificate ? uploadUrl(certificate.path) : null,
+      certificate_url: certificate ? storedFileUrl(certificate.path) : null,
       certificate: certificate ? certificateView(certificate) : null,
       history,
     };
   }
 
   return {
+    /** The audit log's words for applications: the reference (PCC-...) and the applicant's name. */
+    async describeForAudit(ids: string[]) {
+      const rows = await clearance.describeForAudit(serialIds(ids));
+      return new Map(rows.map(({ id, reference, person }): [string, Record<string, string>] => [String(id), reference ? { reference, person } : { person }]));
+    },
+
     /** Per Admin Branch officer: the applications they have handled, by workload class. */
-    workloadByOfficer: () => clearance.workloadByOfficer(),
+    workloadByOfficer: (scope: WorkScope, tx?: DbOrTx) => clearance.workloadByOfficer(scope, tx),
 
     /** A document uploaded ahead of the application (a citizen's), or a certificate PDF ahead of its attachment (an Admin Branch officer's). */
     upload(principal: Principal, file: UploadedFile) {
@@ -276,6 +298,13 @@ export function createClearanceService(deps: {
       if (!row) return false;
       await clearance.addHistory({ applicationId: row.id, fromStatus: 'awaiting_payment', toStatus: 'pending', note: 'Fee paid', changedByUserId: null }, tx);
       await clearance.deleteDraft(row.citizenUserId, tx);
+      await events.record(tx, {
+        type: 'clearance.paid',
+        applicationId: row.id,
+        citizenUserId: row.citizenUserId,
+        reference: row.referenceNumber ?? '',
+        status: 'pending',
+      });
       return true;
     }) satisfies Fulfiller,
 
@@ -293,6 +322,13 @@ export function createClearanceService(deps: {
       };
     },
 
+    /** The application that blocks a new one (paid, not finished); one still awaiting payment is replaced by a new try. */
+    async openApplication(citizen: Principal): Promise<ClearanceOpenApplication> {
+      const open = await clearance.findOpenForCitizen(citizen.userId);
+      if (!open || open.status === 'awaiting_payment') return { open: null };
+      return { open: { reference_number: open.referenceNumber, status: open.status } };
+    },
+
     async exists(citizen: Principal, identityNumber: string) {
       ownIdentity(citizen, identityNumber);
       return { exists: (await clearance.latestPaidForCitizen(citizen.userId)) !== undefined };
@@ -304,7 +340,7 @@ export function createClearanceService(deps: {
       if (!row) throw appError('clearance.not_found');
       const [certificate, history] = await Promise.all([clearance.currentCertificate(row.id), clearance.historyOf(row.id)]);
       // A withdrawn certificate is no longer offered (and /uploads refuses it to the citizen).
-      const url = certificate && !certificate.withdrawnAt ? uploadUrl(certificate.path) : null;
+      const url = certificate && !certificate.withdrawnAt ? storedFileUrl(certificate.path) : null;
       const createdAt = row.createdAt.toISOString();
       return {
         id: row.id,
@@ -335,8 +371,9 @@ export function createClearanceService(deps: {
 
     async list(query: ListQuery): Promise<ClearanceList> {
       const pageSize = Math.min(query.page_size, CLEARANCE_PAGE_SIZE_MAX);
-      const rows = await clearance.list({ search: query.search, status: query.status, limit: pageSize + 1, offset: (query.page - 1) * pageSize });
-      return { applications: rows.slice(0, pageSize), page: query.page, page_size: pageSize, has_more: rows.length > pageSize };
+      const rows = await clearance.list({ search: query.search, status: query.status, cursor: query.cursor, limit: pageSize + 1 });
+      const { page, next_cursor } = keysetPage(rows, pageSize, (row) => row.cursor);
+      return { applications: page.map((row) => row.application), page_size: pageSize, next_cursor };
     },
 
     async detail(id: number) {
@@ -371,6 +408,8 @@ export function createClearanceService(deps: {
               { actor: actorOf(officer), action: 'clearance.status', subject: { type: 'clearance', id }, summary: { before: row.status, after: status } },
               tx,
             );
+            const owner = { applicationId: id, citizenUserId: row.citizenUserId, reference: row.referenceNumber ?? '' };
+            await events.record(tx, { type: withdrawn ? 'clearance.withdrawn' : 'clearance.status_changed', ...owner, status });
             if (withdrawn) {
               await audit.record(
                 { actor: actorOf(officer), action: 'clearance.certificate', subject: { type: 'clearance', id }, summary: { how: 'withdrawn' } },
@@ -416,11 +455,16 @@ export function createClearanceService(deps: {
           // Nobody owns it (an owner could always read it): who may is the certificate policy's call, so the
           // citizen loses it when it is withdrawn or replaced.
           const file = await files.recordClaimed(staged!, { purpose: 'clearance_certificate', ownerUserId: null }, tx);
-          await issue(officer, { applicationId: id, fileId: file.id, generated: true, code, holderName: draft.fullName, draft }, replace, tx);
+          await issue(
+            officer,
+            { applicationId: id, fileId: file.id, generated: true, code, holderName: draft.fullName, draft, owner: ownerOf(row) },
+            replace,
+            tx,
+          );
           return file.path;
         }),
       );
-      return { certificate_url: uploadUrl(path) };
+      return { certificate_url: storedFileUrl(path) };
     },
 
     /**
@@ -430,7 +474,7 @@ export function createClearanceService(deps: {
      */
     async attachCertificate(officer: Principal, id: number, certificateUrlText: string, replace = false) {
       const row = await completedApplication(id, replace);
-      const path = certificateUrlText.trim().replace(/^.*\/uploads\//, '');
+      const path = storedFilePathOf(certificateUrlText);
       const [account, previous] = await Promise.all([clearance.accountOf(row.citizenUserId), clearance.currentCertificate(id)]);
       const draft = draftFor(row, account, previous);
       const attached = await db.transaction(async (tx) => {
@@ -438,13 +482,13 @@ export function createClearanceService(deps: {
         if (file.mimeType !== 'application/pdf') throw appError('clearance.certificate_not_pdf');
         await issue(
           officer,
-          { applicationId: id, fileId: file.id, generated: false, code: newVerificationCode(), holderName: draft.fullName, draft },
+          { applicationId: id, fileId: file.id, generated: false, code: newVerificationCode(), holderName: draft.fullName, draft, owner: ownerOf(row) },
           replace,
           tx,
         );
         return file.path;
       });
-      return { certificate_url: uploadUrl(attached) };
+      return { certificate_url: storedFileUrl(attached) };
     },
 
     /**

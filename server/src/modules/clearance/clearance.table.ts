@@ -77,6 +77,14 @@ export const clearanceApplications = pgTable(
     index('clearance_reference_search_idx')
       .on(t.referenceNumber.op('text_pattern_ops'))
       .where(sql`${t.paidAt} is not null`),
+    // A reference's tail ("000123", "2026-000123"): its reversed text by prefix.
+    index('clearance_reference_tail_idx')
+      .on(sql`reverse(${t.referenceNumber}) text_pattern_ops`)
+      .where(sql`${t.paidAt} is not null`),
+    // The applicant's name, by the start of any of its words ("pere" finds "Kamal Perera").
+    index('clearance_name_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.fullNameNic})`)
+      .where(sql`${t.paidAt} is not null`),
   ],
 );
 

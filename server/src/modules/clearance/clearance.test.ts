@@ -280,7 +280,11 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
 
   it('refuses a second open application (409) and allows a new one once the first is finished', async () => {
     const citizen = await applicant(t);
+    expect((await send(t, 'GET', '/api/clearance/open-application', citizen.token)).json()).toEqual({ open: null });
     const { id } = await appliedAndPaid(t, citizen);
+    const open = (await send(t, 'GET', '/api/clearance/open-application', citizen.token)).json();
+    expect(open).toMatchObject({ open: { status: 'pending', reference_number: expect.stringMatching(/^PCC-/) } });
+    expect((await send(t, 'GET', '/api/clearance/open-application', officer.token)).statusCode).toBe(403);
     const again = await send(
       t,
       'POST',
@@ -294,6 +298,7 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
 
     const rejected = await send(t, 'PUT', `/api/clearance/applications/${id}/status`, officer.token, { status: 'rejected', reason: 'Documents unreadable' });
     expect(rejected.json()).toMatchObject({ application_status: 'rejected', rejection_reason: 'Documents unreadable' });
+    expect((await send(t, 'GET', '/api/clearance/open-application', citizen.token)).json()).toEqual({ open: null });
     expect((await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json()).toMatchObject({
       status: 'rejected',
       rejection_reason: 'Documents unreadable',

@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  MAX_UPCOMING_BOOKINGS,
-  POLICE_COMPLAINT_LIST_LIMIT,
-  type Branch,
-  type ComplaintBranch,
-  type ComplaintHistoryEntry,
-  type ComplaintType,
-} from '@pes/contracts';
+import { MAX_UPCOMING_BOOKINGS, POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
@@ -16,6 +9,7 @@ import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
 import { officers } from '../users/users.table';
 import { complaints, complaintSlotWorkload, complaintStatusHistory } from './complaints.table';
+import type { WorkScope } from '../workload/workload.service';
 
 /** An officer's complaints by workload class (spec §4), over the slots they serve. */
 export interface OfficerComplaintCounts {
@@ -223,14 +217,22 @@ export function createComplaintsRepository(db: Database) {
   );
 
   return {
+    /** References and complainants' names, for the audit log's reader. */
+    describeForAudit(ids: number[]) {
+      return db
+        .select({ id: complaints.id, reference: complaints.referenceNumber, person: complaints.fullName })
+        .from(complaints)
+        .where(inArray(complaints.id, ids));
+    },
     /**
      * Per officer (of a branch) who serves a slot with complaints: complaints by workload class, summed over
      * those slots (kept per slot by a trigger). The per-slot counts are summed per officer in one hash join and
      * aggregate over the assignments; joining the officers first made the planner walk every assignment by index.
      */
-    workloadByOfficer(branch: Branch | undefined): Promise<OfficerComplaintCounts[]> {
+    workloadByOfficer(scope: WorkScope, tx: DbOrTx = db): Promise<OfficerComplaintCounts[]> {
+      const { branch, officerRowIds } = scope;
       const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
-      return db
+      return tx
         .select({
           officer_row_id: slotOfficers.officerRowId,
           pending: sum(complaintSlotWorkload.pending),
@@ -241,6 +243,7 @@ export function createComplaintsRepository(db: Database) {
         .from(slotOfficers)
         .innerJoin(complaintSlotWorkload, eq(complaintSlotWorkload.slotId, slotOfficers.slotId))
         .innerJoin(officers, and(eq(officers.id, slotOfficers.officerRowId), branch ? eq(officers.branch, branch) : undefined))
+        .where(officerRowIds ? inArray(slotOfficers.officerRowId, officerRowIds) : undefined)
         .groupBy(slotOfficers.officerRowId);
     },
 
@@ -318,7 +321,7 @@ export function createComplaintsRepository(db: Database) {
     /** The complaint of that branch and station, locked for a status change. */
     async lockForBranch(id: number, branch: ComplaintBranch, stationId: number, tx: DbOrTx) {
       const rows = await tx
-        .select({ id: complaints.id, status: complaints.status })
+        .select({ id: complaints.id, status: complaints.status, citizenUserId: complaints.citizenUserId, referenceNumber: complaints.referenceNumber })
         .from(complaints)
         .where(and(eq(complaints.id, id), eq(complaints.branch, branch), eq(complaints.stationId, stationId)))
         .for('update');

@@ -1,4 +1,4 @@
-import type { Branch, COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
+import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
 import {
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
@@ -11,13 +11,16 @@ import {
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError, invalidInput } from '../../app-error';
-import type { Database, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import type { FileAccessPolicy, FileOwner, FileRow, FilesService, StagedFile } from '../files/files.service';
+import { storedFileUrl, type FileAccessPolicy, type FileOwner, type FileRow, type FilesService, type StagedFile } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
-import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
+import { serialIds } from '../../db/sql';
+import type { EventRecorder } from '../jobs/domain-events';
+import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
+import type { WorkScope } from '../workload/workload.service';
 
 /** A complaint form's fields as parsed (any of the three types). */
 export type ComplaintInput = z.output<(typeof COMPLAINT_FIELDS_SCHEMAS)[ComplaintType]>;
@@ -48,7 +51,7 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
         : null,
     attachment:
       attachment_path && attachment_mime_type
-        ? { url: `/uploads/${attachment_path}`, mime_type: attachment_mime_type, name: attachment_name ?? attachment_path }
+        ? { url: storedFileUrl(attachment_path), mime_type: attachment_mime_type, name: attachment_name ?? attachment_path }
         : null,
   };
 }
@@ -59,8 +62,15 @@ export function createComplaintsService(deps: {
   stations: StationsService;
   files: FilesService;
   audit: Pick<AuditService, 'record'>;
+  events: EventRecorder;
 }) {
-  const { db, complaints, stations, files, audit } = deps;
+  const { db, complaints, stations, files, audit, events } = deps;
+
+  /** The complaint is filed: said in the booking's transaction, so a booking that does not commit tells nobody. */
+  async function recordFiled(row: BookedComplaint, booking: Booking, citizenUserId: number, tx: Tx) {
+    const appointment = { date: row.appointment_date, time_from: row.appointment_time_from, time_to: row.appointment_time_to, station: booking.stationName };
+    await events.record(tx, { type: 'complaint.filed', complaintId: row.id, citizenUserId, reference: row.reference_number, appointment });
+  }
 
   /**
    * Why the slot took no booking, checked in this order: an unknown station or a slot not bookable for this
@@ -97,14 +107,13 @@ export function createComplaintsService(deps: {
    */
   async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, claim?: (tx: Tx) => Promise<FileRow>) {
     const year = booking.today.slice(0, 4);
-    // Without an attachment to claim, the booking is one statement and needs no transaction of its own.
-    const booked = claim
-      ? await inBookingTransaction(async (tx) => {
-          const file = await claim(tx);
-          const row = await complaints.book(booking, complaint, year, file.id, tx);
-          return row && { row, file };
-        })
-      : await complaints.book(booking, complaint, year, null, db).then((row) => row && { row, file: null });
+    // The booking and its event (an attachment's claim too) commit together or not at all.
+    const booked = await inBookingTransaction(async (tx) => {
+      const file = claim ? await claim(tx) : null;
+      const row = await complaints.book(booking, complaint, year, file?.id ?? null, tx);
+      if (row) await recordFiled(row, booking, complaint.citizenUserId, tx);
+      return row && { row, file };
+    });
     return booked ?? refuseBooking(booking, branch, complaint.citizenUserId);
   }
 
@@ -114,12 +123,21 @@ export function createComplaintsService(deps: {
    */
   async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
     const values = files.formFileValues(file, owner);
-    const row = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, db);
+    const row = await db.transaction(async (tx) => {
+      const booked = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, tx);
+      if (booked) await recordFiled(booked, booking, complaint.citizenUserId, tx);
+      return booked;
+    });
     if (!row) return refuseBooking(booking, branch, complaint.citizenUserId);
     return { row, file: { path: file.path, mimeType: file.mimeType, originalName: file.originalName } };
   }
 
   return {
+    /** The audit log's words for complaints: the reference (CMP-...) and the complainant's name. */
+    async describeForAudit(ids: string[]) {
+      return new Map((await complaints.describeForAudit(serialIds(ids))).map(({ id, ...words }) => [String(id), words]));
+    },
+
     /** An attachment uploaded ahead of its complaint (claimed by the complaint that names its path). */
     uploadAttachment(citizen: Principal, file: UploadedFile) {
       return files.upload(file, { purpose: 'complaint_attachment', ownerUserId: citizen.userId });
@@ -237,6 +255,13 @@ export function createComplaintsService(deps: {
           await complaints.changeStatus({ complaintId: id, fromStatus: current.status, toStatus: status, changedByUserId: officer.userId }, tx);
           const summary = { before: { status: current.status }, after: { status } };
           await audit.record({ actor: actorOf(officer), action: 'complaint.status', subject: { type: 'complaint', id }, summary }, tx);
+          await events.record(tx, {
+            type: 'complaint.status_changed',
+            complaintId: id,
+            citizenUserId: current.citizenUserId,
+            reference: current.referenceNumber,
+            status,
+          });
         }
       });
       const row = await complaints.viewById(id);
@@ -251,7 +276,7 @@ export function createComplaintsService(deps: {
 
     /** The complaints booked into the slots an officer serves (officers.id), newest first. */
     /** Per officer (of a branch) serving slots with complaints: their complaints by workload class. */
-    workloadByOfficer: (branch: Branch | undefined) => complaints.workloadByOfficer(branch),
+    workloadByOfficer: (scope: WorkScope, tx?: DbOrTx) => complaints.workloadByOfficer(scope, tx),
 
     async listAssignedTo(officerRowId: number) {
       return (await complaints.assignedTo(officerRowId)).map(toComplaintView);

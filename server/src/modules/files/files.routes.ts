@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appError } from '../../app-error';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
-import type { FilesService } from './files.service';
+import { STORED_FILES_PREFIX, type FilesService } from './files.service';
 
 export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/uploads/:path',
+      `${STORED_FILES_PREFIX}:path`,
       {
         onRequest: deps.guards.require({ allowCookie: true }),
         schema: { tags: ['files'], params: z.object({ path: z.string().max(64) }), summary: 'An uploaded file, to those who may see its record' },

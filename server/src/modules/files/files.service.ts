@@ -11,8 +11,26 @@ import type { UploadedFile } from '../../http/uploaded-file';
 export type { FileRow } from './files.repository';
 export type { FormFileValues } from './files.table';
 
+/** Where stored files are served (GET /uploads/:path): every address of a stored file starts so. */
+export const STORED_FILES_PREFIX = '/uploads/';
+
+/** The address a stored file is served at, from its stored name: the one place the address is built. */
+export const storedFileUrl = (path: string) => `${STORED_FILES_PREFIX}${path}`;
+
+/**
+ * The stored name in an address a client sends back: `/uploads/{path}`, a full URL ending so, or the bare
+ * name (an upload's answer gives the bare name).
+ */
+export const storedFilePathOf = (address: string) => address.trim().replace(/^(?:.*\/)?uploads\//, '');
+
 /** Decides whether a principal may read a file of one purpose (registered by the module that owns the purpose). */
 export type FileAccessPolicy = (principal: Principal, file: FileRow) => Promise<boolean>;
+
+/** Files that show who a citizen is: the sign-up's ID photos and live photo, a clearance application's NIC and documents. */
+const IDENTITY_PURPOSES = new Set<FilePurpose>(['citizen_identity', 'clearance_document']);
+
+/** Told who opened which citizen's identity photo or document (the citizen themself aside). */
+export type IdentityReadListener = (reader: Principal, file: { ownerUserId: number; purpose: FilePurpose }) => Promise<void>;
 
 /** A file written to disk whose row is not stored yet. */
 export interface StagedFile {
@@ -36,10 +54,10 @@ export interface RecordOwner {
 }
 
 /**
- * How often uploads are swept (each instance): unclaimed uploads (one indexed query when there are none)
- * and files without a row (the upload directory listed, one indexed query per ORPHAN_SWEEP_BATCH files).
+ * When uploads are swept (a scheduled job, by one instance): hourly. Unclaimed uploads (one indexed query when
+ * there are none) and files without a row (the upload directory listed, one indexed query per ORPHAN_SWEEP_BATCH files).
  */
-export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const UPLOAD_SWEEP_CRON = '7 * * * *';
 
 /** Files of the upload directory checked for a row by one query. */
 const ORPHAN_SWEEP_BATCH = 500;
@@ -53,6 +71,7 @@ const ORPHAN_SWEEP_BATCH = 500;
 export function createFilesService(deps: { storage: FileStorage; repository: FilesRepository; log: Logger }) {
   const { storage, repository, log } = deps;
   const policies = new Map<FilePurpose, FileAccessPolicy>();
+  const identityReadListeners: IdentityReadListener[] = [];
 
   /**
    * Writes the uploads to disk, then runs `work` (which stores their rows in a transaction). If `work`
@@ -134,6 +153,11 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
       policies.set(purpose, policy);
     },
 
+    /** Called, before the file is sent, whenever someone other than its citizen opens an identity photo or document. */
+    onIdentityRead(listener: IdentityReadListener) {
+      identityReadListeners.push(listener);
+    },
+
     withStagedFiles,
 
     /** A staged file's row, for a form whose one statement stores its record and this row (files.table `insertFormFileSql`). */
@@ -182,6 +206,10 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
         (file.ownerUserId !== null && file.ownerUserId === principal.userId) ||
         (await policies.get(file.purpose as FilePurpose)?.(principal, file)) === true;
       if (!allowed) throw appError('request.not_found');
+      // Whoever opens a citizen's identity photo or document, the citizen aside, is on the record.
+      if (IDENTITY_PURPOSES.has(file.purpose as FilePurpose) && file.ownerUserId !== null && file.ownerUserId !== principal.userId) {
+        for (const listener of identityReadListeners) await listener(principal, { ownerUserId: file.ownerUserId, purpose: file.purpose as FilePurpose });
+      }
       return { file, fullPath: storage.fullPath(path) };
     },
 
@@ -191,23 +219,8 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
     /** Deletes the files on disk without a row, written more than `olderThanSeconds` (a day) ago. */
     sweepOrphanFiles,
 
-    /**
-     * Sweeps now and then every `intervalMs`, both kinds (unclaimed uploads, files without a row); answers
-     * the function that stops (and waits for a sweep under way).
-     */
-    sweepEvery(intervalMs: number) {
-      let running: Promise<unknown> = Promise.resolve();
-      const start = () => {
-        running = sweep().catch((err: unknown) => log.error({ err }, 'sweeping uploads failed'));
-      };
-      start();
-      const timer = setInterval(start, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    /** Both sweeps, unclaimed uploads then files without a row (the scheduled job `upload-sweep`). */
+    sweep,
   };
 }
 export type FilesService = ReturnType<typeof createFilesService>;

@@ -77,14 +77,13 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
     expect(await t.modules.files.sweepUnclaimed()).toBe(0);
   });
 
-  it('sweeps as soon as it is started (the server starts it at start-up), then on its timer: unclaimed uploads and files without a row', async () => {
+  it('sweeps from its scheduled job (also sent at start-up): unclaimed uploads and files without a row', async () => {
     const { abandoned, young, used } = await threeUploads();
     const leftByCrash = await writeOrphan(UNCLAIMED_UPLOAD_TTL_SECONDS + 60);
-    const stop = t.modules.files.sweepEvery(60 * 60 * 1000);
-    await stop();
-    expect(await rowsOf([abandoned, young, used])).toEqual([young, used].sort());
-    expect(onDisk(abandoned)).toBe(false);
-    expect(onDisk(leftByCrash)).toBe(false);
+    await t.modules.jobs.sendNow('upload-sweep');
+    await expect.poll(() => rowsOf([abandoned, young, used]), { timeout: 15_000 }).toEqual([young, used].sort());
+    // The rows go first, then their files, then the files without a row.
+    await expect.poll(() => onDisk(abandoned) || onDisk(leftByCrash), { timeout: 5_000 }).toBe(false);
   });
 
   /** A file as a crash between writing it and storing its row leaves it: on disk, no row, written `secondsAgo`. */

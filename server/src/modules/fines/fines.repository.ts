@@ -1,10 +1,15 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
 import { fineHourlyCounts, fineLocationCounts, fineOfficerCounts, fines } from './fines.table';
+import { keyset } from '../../db/keyset';
+import type { WorkScope } from '../workload/workload.service';
+
+/** The officer's fines, newest issued first: the (officer, issued_at, id) index read backwards. */
+const newestIssued = keyset({ at: fines.issuedAt, id: fines.id, idType: 'uuid', direction: 'desc' });
 
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;
@@ -55,7 +60,7 @@ export function createFinesRepository(db: Database) {
       and(
         eq(fines.citizenIdentityType, sql.placeholder('identityType')),
         eq(fines.citizenIdentityNumber, sql.placeholder('identityNumber')),
-        eq(fines.vehicleKey, sql.placeholder('vehicleKey')),
+        or(eq(fines.vehicleKey, sql.placeholder('vehicleKey')), eq(fines.plateKey, sql.placeholder('plateKey'))),
       ),
     )
     .orderBy(paidLast, desc(fines.issuedAt))
@@ -68,11 +73,12 @@ export function createFinesRepository(db: Database) {
 
   return {
     /** Per officer who has issued fines: how many (each fine issued is work done), from the exact per-officer counters. */
-    issuedByOfficer() {
-      return db
+    issuedByOfficer(scope: WorkScope, tx: DbOrTx = db) {
+      return tx
         .select({ officer_row_id: officers.id, completed: fineOfficerCounts.count })
         .from(fineOfficerCounts)
-        .innerJoin(officers, eq(officers.userId, fineOfficerCounts.issuedByUserId));
+        .innerJoin(officers, eq(officers.userId, fineOfficerCounts.issuedByUserId))
+        .where(scope.officerRowIds ? inArray(officers.id, scope.officerRowIds) : undefined);
     },
 
     /** Inserts the fine and counts it in the analytics summary, in the caller's transaction. */
@@ -101,9 +107,9 @@ export function createFinesRepository(db: Database) {
       return (await selectFines().where(eq(fines.id, id)))[0]?.fine;
     },
 
-    /** All three must match; unpaid first, newest first. A JSON array of fines, as text. */
-    async searchForCitizenJson(identityType: IdentityType, identityNumber: string, vehicleKey: string): Promise<string> {
-      return (await citizenSearch.execute({ identityType, identityNumber, vehicleKey }))[0]!.json;
+    /** All three must match (the vehicle with or without its province); unpaid first, newest first. A JSON array of fines, as text. */
+    async searchForCitizenJson(identityType: IdentityType, identityNumber: string, vehicle: { vehicleKey: string; plateKey: string }): Promise<string> {
+      return (await citizenSearch.execute({ identityType, identityNumber, ...vehicle }))[0]!.json;
     },
 
     /** The paid fines of one identity, newest payment first. */
@@ -120,23 +126,21 @@ export function createFinesRepository(db: Database) {
      * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:
      * the kept count without a search, the prefix indexes' matches counted up to the cap with one.
      */
-    async pageIssuedBy(userId: number, query: { search?: { vehicleKey: string; identityNumber: string }; before?: { at: string; id: string } }, limit: number) {
+    async pageIssuedBy(userId: number, query: { search?: { vehicleKey: string; plateKey: string; identityNumber: string }; before?: string }, limit: number) {
       const { search, before } = query;
       let filter: SQL | undefined;
       if (search) {
         filter = or(
           search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
+          search.plateKey ? sql`${fines.plateKey} like ${prefixPattern(search.plateKey)}` : undefined,
           search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
         );
         if (!filter) return { rows: [], total: 0, totalExact: true };
       }
       const mine = and(eq(fines.issuedByUserId, userId), filter);
-      const page = selectWithOfficer({
-        fine: fineJson,
-        cursorAt: sql<string>`to_char(${fines.issuedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
-      })
-        .where(and(mine, before ? sql`(${fines.issuedAt}, ${fines.id}) < ((${before.at} || 'Z')::timestamptz, ${before.id}::uuid)` : undefined))
-        .orderBy(desc(fines.issuedAt), desc(fines.id))
+      const page = selectWithOfficer({ fine: fineJson, cursor: newestIssued.cursor })
+        .where(and(mine, newestIssued.after(before)))
+        .orderBy(...newestIssued.orderBy)
         .limit(limit);
       const matched = db
         .select({ one: sql`1` })

@@ -5,6 +5,7 @@ import {
   colomboLocalToDate,
   normaliseIdentityNumber,
   vehicleSearchKey,
+  plateSearchKey,
   type fineSearchQuerySchema,
   type officerFinesQuerySchema,
   type OfficerFinesPage,
@@ -15,17 +16,26 @@ import {
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError } from '../../app-error';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { Principal } from '../../http/principal';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { dueDateFor } from './fines.dates';
 import type { FinesRepository } from './fines.repository';
+import { keysetPage } from '../../db/keyset';
+import type { EventRecorder } from '../jobs/domain-events';
+import type { WorkScope } from '../workload/workload.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createFinesService(deps: { db: Database; fines: FinesRepository; payments: PaymentsService; audit: Pick<AuditService, 'record'> }) {
-  const { db, fines, payments, audit } = deps;
+export function createFinesService(deps: {
+  db: Database;
+  fines: FinesRepository;
+  payments: PaymentsService;
+  audit: Pick<AuditService, 'record'>;
+  events: EventRecorder;
+}) {
+  const { db, fines, payments, audit, events } = deps;
 
   async function fineOrNotFound(id: string) {
     const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
@@ -35,10 +45,15 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
 
   return {
     /** Per officer who has issued fines: how many (the workload table's count of a Traffic Fine officer's work). */
-    issuedByOfficer: () => fines.issuedByOfficer(),
+    issuedByOfficer: (scope: WorkScope, tx?: DbOrTx) => fines.issuedByOfficer(scope, tx),
 
     /** A paid checkout for a fine marks the fine paid, in the payment's own transaction (payments' fulfiller). */
-    fulfilPayment: ((payment, tx) => fines.markPaid(payment.referenceId, payment, tx)) satisfies Fulfiller,
+    fulfilPayment: (async (payment, tx) => {
+      const paid = await fines.markPaid(payment.referenceId, payment, tx);
+      if (paid)
+        await events.record(tx, { type: 'fine.paid', payerUserId: payment.payerUserId, reference: payment.referenceId, amountCents: payment.amountCents });
+      return paid;
+    }) satisfies Fulfiller,
 
     async issue(
       officer: Pick<Principal, 'userId' | 'username' | 'role' | 'branch' | 'stationId'>,
@@ -77,18 +92,17 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
 
     /** A page of the officer's own fines, newest first, with the total and the next page's cursor. */
     async listIssuedBy(officer: Principal, query: z.output<typeof officerFinesQuerySchema>): Promise<OfficerFinesPage> {
-      const search = query.search ? { vehicleKey: vehicleSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) } : undefined;
-      const cut = query.before?.lastIndexOf('_') ?? -1;
-      const before = query.before ? { at: query.before.slice(0, cut), id: query.before.slice(cut + 1) } : undefined;
-      const found = await fines.pageIssuedBy(officer.userId, { search, before }, OFFICER_FINES_PAGE_SIZE + 1);
-      const page = found.rows.slice(0, OFFICER_FINES_PAGE_SIZE);
-      const last = page.at(-1);
+      const search = query.search
+        ? { vehicleKey: vehicleSearchKey(query.search), plateKey: plateSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) }
+        : undefined;
+      const found = await fines.pageIssuedBy(officer.userId, { search, before: query.before }, OFFICER_FINES_PAGE_SIZE + 1);
+      const { page, next_cursor } = keysetPage(found.rows, OFFICER_FINES_PAGE_SIZE, (r) => r.cursor);
       return {
         fines: page.map((r) => r.fine),
         total: found.total,
         total_exact: found.totalExact,
         page_size: OFFICER_FINES_PAGE_SIZE,
-        next_cursor: found.rows.length > OFFICER_FINES_PAGE_SIZE && last ? `${last.cursorAt}_${last.fine.id}` : null,
+        next_cursor,
       };
     },
 
@@ -97,7 +111,7 @@ export function createFinesService(deps: { db: Database; fines: FinesRepository;
       const vehicleKey = vehicleSearchKey(query.vehicle_number);
       const identityNumber = normaliseIdentityNumber(query.identity_number);
       if (!vehicleKey || !identityNumber) return '[]';
-      return fines.searchForCitizenJson(query.identity_type, identityNumber, vehicleKey);
+      return fines.searchForCitizenJson(query.identity_type, identityNumber, { vehicleKey, plateKey: plateSearchKey(query.vehicle_number) });
     },
 
     /** The paid fines of the signed-in citizen's own identity. */

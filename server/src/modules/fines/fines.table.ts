@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { FINE_STATUSES, OFFENSE_TYPES } from '@pes/contracts';
+import { FINE_STATUSES, OFFENSE_TYPES, PROVINCE_CODES } from '@pes/contracts';
 import { identityTypeEnum, users } from '../users/users.table';
 import { stations } from '../stations/stations.table';
 import { payments } from '../payments/payments.table';
@@ -20,6 +20,15 @@ export const fines = pgTable(
     vehicleNumber: text('vehicle_number').notNull(),
     /** As searched: letters and digits only, "WPCAB1234". */
     vehicleKey: text('vehicle_key').notNull(),
+    /**
+     * The plate without its province, letters and digits only: "CAB1234" (contracts `plateSearchKey` says the
+     * same of a search), so "CAB-1234" and "cab1234" find "WP CAB-1234". Derived by the database itself.
+     */
+    plateKey: text('plate_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`regexp_replace(regexp_replace(upper(vehicle_number), '^(${PROVINCE_CODES.join('|')})[ -]+([A-Z])', '\\2'), '[ -]+', '', 'g')`),
+      ),
     amountCents: integer('amount_cents').notNull(),
     description: text('description'),
     incidentAt: timestamp('incident_at', { withTimezone: true }).notNull(),
@@ -43,7 +52,7 @@ export const fines = pgTable(
   },
   (t) => [
     check('fines_amount_positive', sql`${t.amountCents} > 0`),
-    // Citizen search (all three match) and history (type + number, then status/paid_at filtered).
+    // Citizen search (type, number, and the vehicle with or without its province: a few rows per identity) and history (type + number, then status/paid_at filtered).
     index('fines_citizen_search_idx').on(t.citizenIdentityType, t.citizenIdentityNumber, t.vehicleKey),
     // The officer's list, newest first (pages continue after a fine's issued_at and id), and its prefix
     // search on vehicle or identity number. Ascending on purpose: read backwards it gives `issued_at desc, id desc`
@@ -51,6 +60,7 @@ export const fines = pgTable(
     // the officer's fines on every page: seconds at a million).
     index('fines_officer_issued_idx').on(t.issuedByUserId, t.issuedAt, t.id),
     index('fines_officer_vehicle_idx').on(t.issuedByUserId, t.vehicleKey.op('text_pattern_ops')),
+    index('fines_officer_plate_idx').on(t.issuedByUserId, t.plateKey.op('text_pattern_ops')),
     index('fines_officer_identity_idx').on(t.issuedByUserId, t.citizenIdentityNumber.op('text_pattern_ops')),
   ],
 );

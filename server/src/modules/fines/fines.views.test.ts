@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, colomboDate, fineListResponseSchema, fineSchema } from '@pes/contracts';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { createCitizen } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { createCitizen, onTestApp } from '../../../test/helpers';
 import { fines } from './fines.table';
 import { fineRow, finesActors, get, issueFine, post } from './fines.fixtures';
 
@@ -14,11 +14,7 @@ const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 describe.each(DB_KINDS)('a fine as every answer shows it on %s', (kind) => {
   let t: TestApp;
   let actors: Awaited<ReturnType<typeof finesActors>>;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    actors = await finesActors(t);
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (actors = await finesActors(app))));
 
   const search = async (nic: string, vehicle: string) => {
     const res = await get(t, `/api/fines/search?identity_type=NIC&identity_number=${nic}&vehicle_number=${encodeURIComponent(vehicle)}`, actors.citizen.token);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentReturnUrls } from '@pes/contracts';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { createCitizen } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { createCitizen, onTestApp } from '../../../test/helpers';
 import { fineRow, finesActors, issueFine, paymentsOf, post } from '../fines/fines.fixtures';
 import { sandboxCheckoutSessions } from './payments.table';
 
@@ -14,11 +14,7 @@ import { sandboxCheckoutSessions } from './payments.table';
 describe.each(DB_KINDS)('payment confirmation for a payer on %s', (kind) => {
   let t: TestApp;
   let actors: Awaited<ReturnType<typeof finesActors>>;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    actors = await finesActors(t);
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (actors = await finesActors(app))));
 
   /** A fine of the citizen's with a checkout started by the citizen. */
   async function fineWithCheckout() {

@@ -1,13 +1,23 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { redirectResponseSchema, sandboxPayRequestSchema, sandboxSessionParamsSchema, sandboxSessionSchema } from '@pes/contracts';
+import { sandboxCheckoutEndpoints } from '@pes/contracts';
 import type { RateLimits } from '../../config';
 import { limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
+import { route } from '../../http/endpoint-route';
 import type { PaymentsService } from './payments.service';
 import type { SandboxGateway } from './payments.sandbox';
 
 const errors = errorResponses(400, 402, 404, 409, 429, 502);
+const tags = ['payments'];
+
+/** The checkout session a request names, as sent: a rate limit's key is worked out before its path is validated. */
+function sessionIdAsSent(request: FastifyRequest): string {
+  const params: unknown = request.params;
+  const sessionId = typeof params === 'object' && params !== null && 'sessionId' in params ? params.sessionId : undefined;
+  return String(sessionId).slice(0, 200);
+}
 
 /**
  * The sandbox checkout's API (public: a session id is long and random, and is the only key to it).
@@ -16,37 +26,19 @@ const errors = errorResponses(400, 402, 404, 409, 429, 502);
 export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: PaymentsService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { sandbox, payments } = deps;
   return async (app) => {
-    app.get(
-      '/payments/sandbox/sessions/:sessionId',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'A sandbox (TEST) checkout session',
-          params: sandboxSessionParamsSchema,
-          response: { 200: sandboxSessionSchema, ...errors },
-        },
-      },
-      async (request) => sandbox.view(request.params.sessionId),
+    route(app, sandboxCheckoutEndpoints.session, { tags, summary: 'A sandbox (TEST) checkout session', errors }, async (request) =>
+      sandbox.view(request.params.sessionId),
     );
 
-    app.post(
-      '/payments/sandbox/sessions/:sessionId/pay',
+    route(
+      app,
+      sandboxCheckoutEndpoints.pay,
       {
+        tags,
+        summary: 'Pay a sandbox session with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)',
+        errors,
         // Card attempts per checkout session, whoever makes them, like a card form's own limit.
-        config: {
-          rateLimit: limitedRoute(
-            'card-attempts',
-            deps.limits.cardAttempts,
-            (request) => `session:${String((request.params as { sessionId?: string }).sessionId).slice(0, 200)}`,
-          ),
-        },
-        schema: {
-          tags: ['payments'],
-          summary: 'Pay a sandbox session with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)',
-          params: sandboxSessionParamsSchema,
-          body: sandboxPayRequestSchema,
-          response: { 200: redirectResponseSchema, ...errors },
-        },
+        config: { rateLimit: limitedRoute('card-attempts', deps.limits.cardAttempts, (request) => `session:${sessionIdAsSent(request)}`) },
       },
       async (request) => {
         // Paid and fulfilled in one transaction, whether or not the browser comes back.
@@ -56,21 +48,10 @@ export function sandboxRoutes(deps: { sandbox: SandboxGateway; payments: Payment
       },
     );
 
-    app.post(
-      '/payments/sandbox/sessions/:sessionId/cancel',
-      {
-        schema: {
-          tags: ['payments'],
-          params: sandboxSessionParamsSchema,
-          body: z.object({}).passthrough().optional(),
-          response: { 200: redirectResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { redirectUrl } = await sandbox.cancel(request.params.sessionId);
-        return { redirect_url: redirectUrl };
-      },
-    );
+    route(app, sandboxCheckoutEndpoints.cancel, { tags, errors }, async (request) => {
+      const { redirectUrl } = await sandbox.cancel(request.params.sessionId);
+      return { redirect_url: redirectUrl };
+    });
   };
 }
 

@@ -245,26 +245,6 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
      */
     reconcile: reconcileOnce,
 
-    /** Reconciles now (at start-up) and then every `intervalMs`; the answer stops the timer and waits for a pass in flight. */
-    reconcileEvery(intervalMs: number) {
-      let running: Promise<unknown> = Promise.resolve();
-      let stopped = false;
-      const run = () => {
-        if (stopped) return;
-        running = running.then(() =>
-          stopped ? undefined : reconcileOnce().catch((err: unknown) => log.error({ err }, 'payment reconciliation failed; retried on the next pass')),
-        );
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      timer.unref();
-      return async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      };
-    },
-
     /** A webhook: the signature is checked on the raw body before anything is read from it. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined) {
       let event;

@@ -57,6 +57,14 @@ export function createSlotsRepository(db: Database) {
     .prepare('slots_public_lookup');
 
   return {
+    /** Slots (deleted ones too) by date, times and station, for the audit log's reader. */
+    describeForAudit(ids: number[]) {
+      return db
+        .select({ id: slots.id, date: slots.date, timeFrom: slots.timeFrom, timeTo: slots.timeTo, station: stations.name })
+        .from(slots)
+        .innerJoin(stations, eq(stations.id, slots.stationId))
+        .where(inArray(slots.id, ids));
+    },
     /** Takes an officer off every slot dated `fromDate` or later; returns those slots' ids. */
     async removeOfficerFrom(officerRowId: number, fromDate: string, tx: DbOrTx) {
       const rows = await tx

@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/client';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { StationsService } from '../stations/stations.service';
 import { SLOTS_IDENTICAL_INDEX, type SlotsRepository } from './slots.repository';
+import { serialIds } from '../../db/sql';
 
 export function createSlotsService(deps: { db: Database; slots: SlotsRepository; stations: StationsService; audit: Pick<AuditService, 'record'> }) {
   const { db, slots, stations, audit } = deps;
@@ -18,6 +19,12 @@ export function createSlotsService(deps: { db: Database; slots: SlotsRepository;
   }
 
   return {
+    /** The audit log's words for slots: "2026-12-01 09:00–10:00, Kollupitiya Police Station". */
+    async describeForAudit(ids: string[]) {
+      const rows = await slots.describeForAudit(serialIds(ids));
+      return new Map(rows.map((r) => [String(r.id), { slot: `${r.date} ${r.timeFrom.slice(0, 5)}–${r.timeTo.slice(0, 5)}, ${r.station}` }]));
+    },
+
     /** Takes a leaving officer off the slots dated `fromDate` or later (in the caller's transaction); returns their ids. */
     removeOfficerFrom: (officerRowId: number, fromDate: string, tx: Tx) => slots.removeOfficerFrom(officerRowId, fromDate, tx),
 

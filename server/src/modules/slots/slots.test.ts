@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, unique, onTestApp, signInAdmin } from '../../../test/helpers';
 import { users } from '../users/users.table';
 import { complaintFields, createSlot, dayFromToday, HOME_STATION, OTHER_STATION, submitComplaint } from '../complaints/complaints.fixtures';
 import { slots } from './slots.table';
@@ -9,11 +9,7 @@ import { slots } from './slots.table';
 describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const slotCount = async () => (await t.modules.db.select({ n: sql<number>`count(*)::int` }).from(slots))[0]!.n;
   const post = (payload: unknown, token = admin) =>

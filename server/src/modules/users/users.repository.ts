@@ -1,11 +1,16 @@
-import { and, asc, eq, gt, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminUserDetails, AdminUserRow, Branch, OfficerSearchResult, Role } from '@pes/contracts';
+import type { AdminUserDetails, AdminUserRow, Branch, OfficerSearchResult, Role, UserState } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { files } from '../files/files.table';
+import { storedFileUrl } from '../files/files.service';
 import { citizenProfiles, officers, users } from './users.table';
 import { stations } from '../stations/stations.table';
+import { keyset } from '../../db/keyset';
+
+/** The admin's users table, by id. */
+const byId = keyset({ id: users.id, idType: 'int', direction: 'asc' });
 
 export type NewCitizenProfile = typeof citizenProfiles.$inferInsert;
 export type NewOfficer = Pick<typeof officers.$inferInsert, 'userId' | 'fullName' | 'officerCode' | 'badgeNumber' | 'rank' | 'branch'>;
@@ -29,11 +34,35 @@ export interface ActiveOfficer {
   station: string;
 }
 
+export interface AccountFilter {
+  state: UserState;
+  search?: string;
+  role?: Role;
+}
+
+/** The conditions of the users table's filter: the state, the role, and a name, username or identity number prefix. */
+function accountConditions(filter: AccountFilter): SQL[] {
+  // Written as the partial indexes' own predicates (not a bound true/false), so the planner can use them.
+  const conditions: SQL[] = [filter.state === 'active' ? sql`${users.active}` : sql`not ${users.active}`];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const prefix = `${likeEscape(filter.search.toLowerCase())}%`;
+    const identityPrefix = `${likeEscape(filter.search.replace(/\s+/g, '').toUpperCase())}%`;
+    conditions.push(sql`${users.id} in (
+      select ${users.id} from ${users} where lower(${users.username}) like ${prefix}
+      union all select ${citizenProfiles.userId} from ${citizenProfiles}
+        where lower(${citizenProfiles.firstName} || ' ' || ${citizenProfiles.secondName}) like ${prefix} or lower(${citizenProfiles.secondName}) like ${prefix}
+      union all select ${citizenProfiles.userId} from ${citizenProfiles} where upper(${citizenProfiles.identityNumber}) like ${identityPrefix}
+      union all select ${officers.userId} from ${officers} where lower(${officers.fullName}) like ${prefix})`);
+  }
+  return conditions;
+}
+
 export function createUsersRepository(db: Database) {
   const frontPhoto = alias(files, 'front_photo');
   const backPhoto = alias(files, 'back_photo');
   const livePhoto = alias(files, 'live_photo');
-  const photoUrl = (path: string | null) => (path ? { url: `/uploads/${path}` } : null);
+  const photoUrl = (path: string | null) => (path ? { url: storedFileUrl(path) } : null);
 
   return {
     async findByUsername(username: string, tx: DbOrTx = db) {
@@ -103,22 +132,36 @@ export function createUsersRepository(db: Database) {
       return rows[0]!;
     },
 
+    /** Names of accounts for the audit log's reader (officers: full name; citizens: first and second name), deactivated ones too. */
+    namesOf(userIds: number[]) {
+      return db
+        .select({
+          id: users.id,
+          username: users.username,
+          officerName: officers.fullName,
+          firstName: citizenProfiles.firstName,
+          secondName: citizenProfiles.secondName,
+        })
+        .from(users)
+        .leftJoin(officers, eq(officers.userId, users.id))
+        .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
+        .where(inArray(users.id, userIds));
+    },
+
+    /** Officers' full names by officer row id, for the audit log's reader. */
+    officerNamesOf(officerRowIds: number[]) {
+      return db.select({ id: officers.id, name: officers.fullName }).from(officers).where(inArray(officers.id, officerRowIds));
+    },
+
     /**
-     * Active users by id, after `afterId`: optionally of one role, and whose username, name (citizens: first,
-     * second, or both; officers: full name) starts with `search` (any case). Each match is an index range scan.
+     * Active (or deactivated) users by id, after `cursor`: optionally of one role, and whose username, name
+     * (citizens: first, second, or both; officers: full name) starts with `search` (any case). Each match is an
+     * index range scan.
      */
-    async listActive(filter: { search?: string; role?: Role; afterId?: number }, limit: number): Promise<AdminUserRow[]> {
-      const conditions: SQL[] = [eq(users.active, true)];
-      if (filter.role) conditions.push(eq(users.role, filter.role));
-      if (filter.afterId !== undefined) conditions.push(gt(users.id, filter.afterId));
-      if (filter.search) {
-        const prefix = `${likeEscape(filter.search.toLowerCase())}%`;
-        conditions.push(sql`${users.id} in (
-          select ${users.id} from ${users} where lower(${users.username}) like ${prefix}
-          union all select ${citizenProfiles.userId} from ${citizenProfiles}
-            where lower(${citizenProfiles.firstName} || ' ' || ${citizenProfiles.secondName}) like ${prefix} or lower(${citizenProfiles.secondName}) like ${prefix}
-          union all select ${officers.userId} from ${officers} where lower(${officers.fullName}) like ${prefix})`);
-      }
+    async listAccounts(filter: AccountFilter & { cursor?: string }, limit: number): Promise<AdminUserRow[]> {
+      const conditions = accountConditions(filter);
+      const past = byId.after(filter.cursor);
+      if (past) conditions.push(past);
       const rows = await db
         .select({
           id: users.id,
@@ -129,13 +172,15 @@ export function createUsersRepository(db: Database) {
           secondName: citizenProfiles.secondName,
           branch: officers.branch,
           station: stations.name,
+          // to_char of null is null: an active account's is null.
+          deactivatedAt: sql<string | null>`${isoInstant(users.deactivatedAt)}`,
         })
         .from(users)
         .leftJoin(officers, eq(officers.userId, users.id))
         .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
         .leftJoin(stations, eq(stations.id, users.stationId))
         .where(and(...conditions))
-        .orderBy(asc(users.id))
+        .orderBy(...byId.orderBy)
         .limit(limit);
       return rows.map((r) => ({
         id: r.id,
@@ -144,10 +189,30 @@ export function createUsersRepository(db: Database) {
         name: r.officerName ?? (r.firstName !== null ? `${r.firstName} ${r.secondName}` : null),
         branch: r.branch,
         station: r.station,
+        deactivated_at: r.deactivatedAt,
       }));
     },
 
+    /** How many accounts match the filter, every page together (over the same indexes as the list). */
+    async countAccounts(filter: AccountFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(...accountConditions(filter)));
+      return row?.n ?? 0;
+    },
+
     /** An active user's profile: a citizen's with identity and photos, an officer's with officer details. */
+    /** An active citizen's e-mail address and mobile number (messages about their records). */
+    async contactOf(userId: number) {
+      const rows = await db
+        .select({ email: citizenProfiles.email, mobileNumber: citizenProfiles.mobileNumber })
+        .from(citizenProfiles)
+        .innerJoin(users, eq(users.id, citizenProfiles.userId))
+        .where(and(eq(citizenProfiles.userId, userId), eq(users.active, true)));
+      return rows[0];
+    },
+
     async details(userId: number): Promise<AdminUserDetails | undefined> {
       const rows = await db
         .select({
@@ -228,6 +293,20 @@ export function createUsersRepository(db: Database) {
         .update(users)
         .set({ active: false, deactivatedAt: sql`now()` })
         .where(eq(users.id, userId));
+    },
+
+    /** Any user, locked for a reactivation, with whether it is active. */
+    async lockAny(userId: number, tx: DbOrTx) {
+      const rows = await tx
+        .select({ id: users.id, username: users.username, role: users.role, active: users.active })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return rows[0];
+    },
+
+    async reactivate(userId: number, tx: DbOrTx) {
+      await tx.update(users).set({ active: true, deactivatedAt: null }).where(eq(users.id, userId));
     },
 
     /** Every active officer (of a branch), by name: the rows of the workload table. */

@@ -1,7 +1,8 @@
 import type { Branch, Role } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
 import { appError } from '../../app-error';
-import type { NewCitizenProfile, NewOfficer, UsersRepository } from './users.repository';
+import { serialIds } from '../../db/sql';
+import type { AccountFilter, NewCitizenProfile, NewOfficer, UsersRepository } from './users.repository';
 
 /**
  * Accounts: who exists, under which name and role, and with which profile. The base module: it uses no other
@@ -20,9 +21,26 @@ export function createUsersService(deps: { users: UsersRepository }) {
     setPasswordAndRole: (userId: number, passwordHash: string, role: Role) => users.setPasswordAndRole(userId, passwordHash, role),
     officerView: (officerRowId: number) => users.officerView(officerRowId),
     countByRole: (role: Role) => users.countByRole(role),
+    contactOf: (userId: number) => users.contactOf(userId),
 
-    /** Active users by id after `afterId`, optionally of a role and by a name or username prefix. */
-    listActive: (filter: { search?: string; role?: Role; afterId?: number }, limit: number) => users.listActive(filter, limit),
+    /** Active (or deactivated) users by id after `cursor`, optionally of a role and by a name, username or identity number prefix. */
+    listAccounts: (filter: AccountFilter & { cursor?: string }, limit: number) => users.listAccounts(filter, limit),
+    countAccounts: (filter: AccountFilter) => users.countAccounts(filter),
+    /** The audit log's words for accounts: the person's name and username (audit.details.ts). */
+    async describeForAudit(ids: string[]) {
+      const rows = await users.namesOf(serialIds(ids));
+      return new Map(
+        rows.map((r) => [
+          String(r.id),
+          { person: r.officerName ?? (r.firstName !== null ? `${r.firstName} ${r.secondName}` : r.username), username: r.username },
+        ]),
+      );
+    },
+    /** The audit log's words for officers named by their row id (a slot's assignee). */
+    async describeOfficersForAudit(ids: string[]) {
+      return new Map((await users.officerNamesOf(serialIds(ids))).map((r) => [String(r.id), { person: r.name }]));
+    },
+
     searchOfficers: (filter: { name?: string; branch?: Branch; stationId?: number }, limit: number) => users.searchOfficers(filter, limit),
     activeOfficers: (branch: Branch | undefined) => users.activeOfficers(branch),
 
@@ -37,6 +55,8 @@ export function createUsersService(deps: { users: UsersRepository }) {
     lockActiveAdministrators: (tx: DbOrTx) => users.lockActiveAdministrators(tx),
     lockActive: (userId: number, tx: DbOrTx) => users.lockActive(userId, tx),
     deactivate: (userId: number, tx: DbOrTx) => users.deactivate(userId, tx),
+    lockAny: (userId: number, tx: DbOrTx) => users.lockAny(userId, tx),
+    reactivate: (userId: number, tx: DbOrTx) => users.reactivate(userId, tx),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

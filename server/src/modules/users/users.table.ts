@@ -26,6 +26,10 @@ export const users = pgTable(
     index('users_active_role_idx')
       .on(t.role, t.id)
       .where(sql`${t.active}`),
+    // The deactivated accounts' list (and its count), by role too: few rows, kept apart from the active ones.
+    index('users_deactivated_role_idx')
+      .on(t.role, t.id)
+      .where(sql`not ${t.active}`),
   ],
 );
 
@@ -53,6 +57,8 @@ export const citizenProfiles = pgTable(
     // The admin's search by name prefix: first name, second name, or both ("Kamal Per").
     index('citizen_full_name_prefix_idx').on(sql`lower(${t.firstName} || ' ' || ${t.secondName}) text_pattern_ops`),
     index('citizen_second_name_prefix_idx').on(sql`lower(${t.secondName}) text_pattern_ops`),
+    // ...and by identity number (NIC or passport) prefix, whatever its letter case.
+    index('citizen_identity_number_prefix_idx').on(sql`upper(${t.identityNumber}) text_pattern_ops`),
   ],
 );
 

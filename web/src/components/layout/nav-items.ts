@@ -30,6 +30,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: paths.adminDashboard, key: 'nav.dashboard' },
   { to: paths.adminUsers, key: 'nav.users' },
   { to: paths.adminAudit, key: 'nav.auditLog' },
+  { to: paths.adminNotifications, key: 'nav.notifications' },
   { to: paths.adminCreateOfficer, key: 'nav.createOfficer' },
 ];
 
@@ -49,6 +50,8 @@ function policeNav(branch: Branch | null): NavItem[] {
 export function navItemsFor(user: Viewer | null): NavItem[] {
   if (user?.role === 'admin') return ADMIN_NAV;
   if (user?.role === 'police_officer') return policeNav(user.branch);
+  // A signed-in citizen also has their settings (language and message channels).
+  if (user?.role === 'citizen') return [...PUBLIC_NAV, { to: paths.settings, key: 'nav.settings' }];
   return PUBLIC_NAV;
 }
 

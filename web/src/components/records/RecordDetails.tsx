@@ -41,6 +41,7 @@ export function RecordDetails({
   answers,
   idPrefix,
   sectionClassName = 'record-section',
+  valueText = {},
 }: {
   record: RecordDescription;
   values: Values;
@@ -49,6 +50,8 @@ export function RecordDetails({
   answers: { yes: string; no: string };
   idPrefix: string;
   sectionClassName?: string;
+  /** How a field's value reads where its description cannot say (a station's name in the reader's language). */
+  valueText?: Partial<Record<string, (value: string) => ReactNode>>;
 }) {
   const { t } = useTranslation(namespace);
   const format = useFormat();
@@ -60,7 +63,11 @@ export function RecordDetails({
     return String(value);
   };
   const factsOf = (r: RecordDescription, v: Values, prefix = ''): Fact[] =>
-    Object.entries(r.fields).map(([name, f]) => [t(labelKeyOf(record, `${prefix}${name}`)), show(f, v[name])]);
+    Object.entries(r.fields).map(([name, f]) => {
+      const own = valueText[`${prefix}${name}`];
+      const value = v[name];
+      return [t(labelKeyOf(record, `${prefix}${name}`)), own && typeof value === 'string' && value !== '' ? own(value) : show(f, value)];
+    });
 
   return (
     <>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { colomboDate, type AdminSlot } from '@pes/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import { useSession } from '../../lib/session/session-context';
 import { useStationName } from '../../lib/stations/stations';
 import { AddSlotForm } from './slots/AddSlotForm';
@@ -49,20 +50,17 @@ export function AdminDashboardPage() {
           <p className="admin-dashboard__hello">{t('welcome', { name: user?.username ?? '' })}</p>
           {adminStation ? <p className="slots__muted">{t('welcomeStation', { station: stationName(adminStation) })}</p> : null}
         </div>
-        <div className="row">
-          <Link className="button button--secondary" to={paths.adminCreateOfficer}>
-            {t('createOfficer')}
-          </Link>
-          <Link className="button button--secondary" to={paths.adminUsers}>
-            {t('manageUsers')}
-          </Link>
-          <Link className="button button--secondary" to={paths.adminAudit}>
-            {t('admin:auditLog')}
-          </Link>
+        <LinkActions
+          actions={[
+            { to: paths.adminCreateOfficer, label: t('createOfficer') },
+            { to: paths.adminUsers, label: t('manageUsers') },
+            { to: paths.adminAudit, label: t('admin:auditLog') },
+          ]}
+        >
           <button type="button" className="button button--ghost" onClick={() => void logout()}>
             {t('logout')}
           </button>
-        </div>
+        </LinkActions>
         {logoutFailed ? (
           <p role="alert" className="field__error">
             {t('logoutFailed')}

@@ -17,6 +17,7 @@ import { useFormDraft } from '../../lib/drafts/use-form-draft';
 import { DraftGuard } from '../../components/DraftGuard';
 import { useStationOptions } from '../../lib/stations/stations';
 import { useCreateOfficer } from './create-officer.api';
+import { SubmitButton } from '../../components/SubmitButton';
 import './create-officer.css';
 
 const EMPTY: CreateOfficerRequest = { username: '', password: '', full_name: '', officer_id: '', badge_number: '', rank: '', branch: '' as never, station: '' };
@@ -157,9 +158,7 @@ export function CreateOfficerPage() {
           </div>
         </fieldset>
 
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? t('submitting') : t('submit')}
-        </button>
+        <SubmitButton pending={create.isPending} label={t('submit')} pendingLabel={t('submitting')} />
       </form>
     </section>
   );

@@ -18,6 +18,7 @@ import { FilePicker } from '../../components/FilePicker';
 import { fileProblem } from '../../lib/files/file-content';
 import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { TrackingCodeShown } from './TrackingCodeShown';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type Field = 'station' | 'complaintType' | 'when' | 'what' | 'where' | 'how' | 'evidence' | 'contactNumber';
 const TEXT_FIELDS = ['station', 'complaintType', 'when', 'what', 'where', 'how'] as const;
@@ -87,6 +88,8 @@ export function AnonymousComplaintPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAttempt((n) => n + 1);
+    // The failure of an earlier try is not left standing beside this one's outcome.
+    submit.reset();
     const found = await validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -180,9 +183,7 @@ export function AnonymousComplaintPage() {
             <input type="tel" name="contactNumber" inputMode="numeric" maxLength={10} value={values.contactNumber} onChange={set('contactNumber')} />
           </FormField>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={submit.isPending}>
-          {submit.isPending ? t('submitting') : t('submit')}
-        </button>
+        <SubmitButton pending={submit.isPending} label={t('submit')} pendingLabel={t('submitting')} />
       </form>
     </section>
   );

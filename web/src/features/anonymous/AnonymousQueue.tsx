@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUGGESTED_ANONYMOUS_STATUSES, type AnonymousComplaint } from '@pes/contracts';
+import { ANONYMOUS_STATUS_MAX, SUGGESTED_ANONYMOUS_STATUSES, updateAnonymousStatusRequestSchema, type AnonymousComplaint } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { DataTable, type Column } from '../../components/DataTable';
-import { FormField } from '../../components/FormField';
 import { useFormat } from '../../components/format';
 import { Modal } from '../../components/Modal';
 import { QueryState } from '../../components/QueryState';
-import { ApiError } from '../../lib/api/client';
+import { StatusBadge } from '../../domain/complaints/StatusBadge';
+import { StatusTimeline } from '../../domain/complaints/StatusTimeline';
+import { StatusUpdateForm } from '../../domain/complaints/StatusUpdateForm';
+import { StoredFile } from '../../components/stored-file/StoredFile';
 import { useSession } from '../../lib/session/session-context';
+import { useStationName } from '../../lib/stations/stations';
 import { useAssignedAnonymousComplaints, useUpdateAnonymousStatus } from './api';
 import './anonymous.css';
 
@@ -35,7 +38,7 @@ export function AnonymousQueue() {
     },
     { id: 'what', header: t('what'), cell: (c) => c.what_happened },
     { id: 'when', header: t('when'), cell: (c) => format.dateTime(c.when) },
-    { id: 'status', header: t('status'), cell: (c) => c.status },
+    { id: 'status', header: t('status'), cell: (c) => <StatusBadge status={c.status} /> },
     { id: 'submitted', header: t('submittedAt'), cell: (c) => format.dateTime(c.submitted_at) },
   ];
 
@@ -77,71 +80,62 @@ export function AnonymousQueue() {
   );
 }
 
+function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="details__list">
+      {rows.map(([label, value]) => (
+        <div key={label} className="details__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One report in the complaint modal's layout: the status update first, then the report, the evidence and the history. */
 function AnonymousDetail({ complaint }: { complaint: AnonymousComplaint }) {
   const { t } = useTranslation('anonymous');
   const format = useFormat();
+  const stationName = useStationName();
   const update = useUpdateAnonymousStatus();
-  const [status, setStatus] = useState(complaint.status);
-  const [error, setError] = useState<string | undefined>();
-  const [done, setDone] = useState(false);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setDone(false);
-    if (!status.trim()) return setError('statusRequired');
-    setError(undefined);
-    try {
-      await update.mutateAsync({ id: complaint.id, status: status.trim() });
-      setDone(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.fieldKeys.status) setError(err.fieldKeys.status);
-    }
-  }
-
   return (
-    <div className="anonymous-detail">
-      <dl>
-        <dt>{t('type')}</dt>
-        <dd>{t(`types.${complaint.incident_type}`)}</dd>
-        <dt>{t('station')}</dt>
-        <dd>{complaint.station}</dd>
-        <dt>{t('when')}</dt>
-        <dd>{format.dateTime(complaint.when)}</dd>
-        <dt>{t('where')}</dt>
-        <dd>{complaint.where}</dd>
-        <dt>{t('what')}</dt>
-        <dd>{complaint.what_happened}</dd>
-        <dt>{t('how')}</dt>
-        <dd>{complaint.how_occurred ?? '—'}</dd>
-        <dt>{t('contact')}</dt>
-        <dd>{complaint.phone_number ?? t('noContact')}</dd>
-        <dt>{t('submittedAt')}</dt>
-        <dd>{format.dateTime(complaint.submitted_at)}</dd>
-        <dt>{t('status')}</dt>
-        <dd>{complaint.status}</dd>
-      </dl>
+    <div className="details anonymous-detail">
+      <StatusUpdateForm
+        idPrefix="anonymous"
+        status={complaint.status}
+        suggestions={SUGGESTED_ANONYMOUS_STATUSES}
+        schema={updateAnonymousStatusRequestSchema}
+        maxLength={ANONYMOUS_STATUS_MAX}
+        save={(status) => update.mutateAsync({ id: complaint.id, status })}
+      />
+      <Rows
+        rows={[
+          [t('type'), t(`types.${complaint.incident_type}`)],
+          [t('status'), <StatusBadge status={complaint.status} />],
+          [t('station'), stationName(complaint.station)],
+          [t('submittedAt'), format.dateTime(complaint.submitted_at)],
+          [t('contact'), complaint.phone_number ?? t('noContact')],
+        ]}
+      />
+      <h3>{t('detailIncident')}</h3>
+      <Rows
+        rows={[
+          [t('when'), format.dateTime(complaint.when)],
+          [t('where'), complaint.where],
+          [t('what'), complaint.what_happened],
+          [t('how'), complaint.how_occurred ?? '—'],
+        ]}
+      />
+      <h3>{t('evidence')}</h3>
       {complaint.evidence ? (
         <a href={complaint.evidence.url} target="_blank" rel="noreferrer">
-          <img className="anonymous__preview" src={complaint.evidence.url} alt={t('evidenceAlt')} />
+          <StoredFile url={complaint.evidence.url} className="anonymous__preview" label={t('evidenceAlt')} />
         </a>
       ) : (
         <p>{t('noEvidence')}</p>
       )}
-      {done ? <Alert kind="success">{t('statusUpdated')}</Alert> : null}
-      {update.isError && !error ? <Alert kind="error">{t('statusFailed')}</Alert> : null}
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormField id="anonymous-new-status" label={t('newStatus')} error={error} required>
-          <input type="text" list="anonymous-status-options" maxLength={60} value={status} onChange={(e) => setStatus(e.target.value)} />
-        </FormField>
-        <datalist id="anonymous-status-options">
-          {SUGGESTED_ANONYMOUS_STATUSES.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('updateStatus')}
-        </button>
-      </form>
+      <StatusTimeline complaint={complaint} headingId={`anonymous-${complaint.id}-history`} />
     </div>
   );
 }

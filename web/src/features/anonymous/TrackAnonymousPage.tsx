@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { useErrorMessage } from '../../components/errors';
+import { useFormat } from '../../components/format';
 import { ApiError } from '../../lib/api/client';
 import { useTrackAnonymousComplaint } from './api';
 import './anonymous.css';
@@ -17,10 +18,17 @@ export function TrackAnonymousPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
+  const format = useFormat();
+  // The suggested statuses in the reader's language; a status an officer wrote in their own words is shown as written.
+  const statusText = (status: string) => t(`statuses.${status}`, { defaultValue: status });
+  const day = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? format.calendarDate(date) : format.date(date));
+  const resultRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAttempt((n) => n + 1);
+    // A new try starts without the answer or the failure of the last one.
+    track.reset();
     if (!code.trim()) return setError('required');
     setError(undefined);
     try {
@@ -31,6 +39,9 @@ export function TrackAnonymousPage() {
   }
 
   const result = track.data;
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
   return (
     <section className="page anonymous">
       <PageTitle subtitle={t('trackIntro')}>{t('trackTitle')}</PageTitle>
@@ -49,12 +60,12 @@ export function TrackAnonymousPage() {
         </Alert>
       ) : null}
       {result ? (
-        <div className="anonymous__tracked" aria-live="polite">
+        <div className="anonymous__tracked" ref={resultRef} tabIndex={-1} data-testid="tracked-result">
           <dl>
             <dt>{t('status')}</dt>
-            <dd data-testid="tracked-status">{result.status}</dd>
+            <dd data-testid="tracked-status">{statusText(result.status)}</dd>
             <dt>{t('submittedOn')}</dt>
-            <dd>{result.submitted_on}</dd>
+            <dd data-testid="tracked-submitted">{day(result.submitted_on)}</dd>
           </dl>
           <h2>{t('history')}</h2>
           {result.history.length === 0 ? (
@@ -70,8 +81,8 @@ export function TrackAnonymousPage() {
               <tbody>
                 {result.history.map((h, i) => (
                   <tr key={i}>
-                    <td>{h.date}</td>
-                    <td>{h.status}</td>
+                    <td>{day(h.date)}</td>
+                    <td>{statusText(h.status)}</td>
                   </tr>
                 ))}
               </tbody>

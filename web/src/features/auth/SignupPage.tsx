@@ -39,11 +39,13 @@ const signupResolver: Resolver<SignupValues> = async (values, context, options) 
 
 const asFile = (photo: Blob, name: string) => (photo instanceof File ? photo : new File([photo], `${name}.jpg`, { type: photo.type || 'image/jpeg' }));
 
-function toFormData(values: SignupValues) {
+/** The form as sent, with the language the page is in: the account's messages come in it. */
+function toFormData(values: SignupValues, language: string) {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'string') form.append(key, value);
   }
+  form.append('language', language);
   form.append('identity_photo_front', asFile(values.identity_photo_front!, 'identity-front'));
   if (values.identity_type === 'NIC' && values.identity_photo_back) form.append('identity_photo_back', asFile(values.identity_photo_back, 'identity-back'));
   form.append('live_photo', asFile(values.live_photo!, 'live-photo'));
@@ -51,7 +53,7 @@ function toFormData(values: SignupValues) {
 }
 
 export function SignupPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function SignupPage() {
   const [identityType, front, back, live] = useWatch({ control, name: ['identity_type', 'identity_photo_front', 'identity_photo_back', 'live_photo'] });
   const isNic = identityType === 'NIC';
 
-  const signup = useMutation({ mutationFn: (values: SignupValues) => authApi.signupCitizen(toFormData(values)) });
+  const signup = useMutation({ mutationFn: (values: SignupValues) => authApi.signupCitizen(toFormData(values, i18n.resolvedLanguage ?? i18n.language)) });
 
   const setPhoto = (field: SignupFileField) => (photo: Blob | null) => {
     setValue(field, photo, { shouldValidate: isSubmitted });

@@ -1,5 +1,6 @@
-import { api } from '../../lib/api/client';
+import { authEndpoints } from '@pes/contracts';
+import { call } from '../../lib/api/client';
 
 export const authApi = {
-  signupCitizen: (form: FormData) => api<{ success: true; message: string }>('/auth/signup-citizen', { method: 'POST', body: form }),
+  signupCitizen: (form: FormData) => call(authEndpoints.signupCitizen, { form }),
 };

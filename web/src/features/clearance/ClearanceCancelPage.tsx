@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import './clearance.css';
 
 /**
@@ -17,14 +17,13 @@ export function ClearanceCancelPage() {
       <PageTitle>{t('common:pageTitles.clearanceCancel')}</PageTitle>
       <div className="card stack">
         <Alert kind="warning">{t('cancel.body')}</Alert>
-        <div className="clearance-actions">
-          <Link className="button button--primary" to={paths.clearanceApply}>
-            {t('cancel.tryAgain')}
-          </Link>
-          <Link className="button button--secondary" to={paths.clearance}>
-            {t('cancel.toClearance')}
-          </Link>
-        </div>
+        <LinkActions
+          className="clearance-actions"
+          actions={[
+            { to: paths.clearanceApply, label: t('cancel.tryAgain'), primary: true },
+            { to: paths.clearance, label: t('cancel.toClearance') },
+          ]}
+        />
       </div>
     </section>
   );

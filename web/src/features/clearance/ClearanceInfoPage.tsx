@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CLEARANCE_FEE_AMOUNT } from '@pes/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { useFormat } from '../../components/format';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import './clearance.css';
 
 const DOCUMENTS = ['nic', 'passport', 'birthCertificate', 'photographs', 'residence'] as const;
@@ -28,14 +28,13 @@ export function ClearanceInfoPage() {
         </ul>
         <h2>{t('info.feeTitle')}</h2>
         <p>{t('info.fee', { amount: format.money(CLEARANCE_FEE_AMOUNT) })}</p>
-        <div className="clearance-actions">
-          <Link className="button button--primary" to={paths.clearanceApply}>
-            {t('info.start')}
-          </Link>
-          <Link className="button button--secondary" to={paths.trackClearance}>
-            {t('info.track')}
-          </Link>
-        </div>
+        <LinkActions
+          className="clearance-actions"
+          actions={[
+            { to: paths.clearanceApply, label: t('info.start'), primary: true },
+            { to: paths.trackClearance, label: t('info.track') },
+          ]}
+        />
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session/session-context';
 import { paths } from '../../paths';
 import { useClearancePaymentStatus } from './api';
 import { clearLocalClearanceDraft } from './draft-storage';
+import { LinkActions } from '../../components/LinkActions';
 import './clearance.css';
 
 /**
@@ -102,18 +103,17 @@ export function ClearanceSuccessPage() {
           <dt>{t('fields.reference')}</dt>
           <dd data-testid="clearance-reference">{receipt.reference_number}</dd>
           <dt>{t('fields.amount')}</dt>
-          <dd>{format.money(receipt.amount)}</dd>
+          <dd className="money">{format.money(receipt.amount)}</dd>
         </dl>
         <p>{t('success.processing')}</p>
         <p>{t('success.validity')}</p>
-        <div className="clearance-actions">
-          <Link className="button button--primary" to={paths.trackClearance}>
-            {t('info.track')}
-          </Link>
-          <Link className="button button--secondary" to={paths.home}>
-            {t('common:actions.backHome')}
-          </Link>
-        </div>
+        <LinkActions
+          className="clearance-actions"
+          actions={[
+            { to: paths.trackClearance, label: t('info.track'), primary: true },
+            { to: paths.home, label: t('common:actions.backHome') },
+          ]}
+        />
       </>
     );
   } else {

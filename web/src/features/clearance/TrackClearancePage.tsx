@@ -6,7 +6,7 @@ import { useFormat } from '../../components/format';
 import { ApiError } from '../../lib/api/client';
 import { useSession } from '../../lib/session/session-context';
 import { useClearanceTrack } from './api';
-import { StoredFile } from './StoredFile';
+import { StoredFile } from '../../components/stored-file/StoredFile';
 import './clearance.css';
 
 /**

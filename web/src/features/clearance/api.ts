@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CertificateVerification, ClearancePaymentStatus, ClearanceTrack } from '@pes/contracts';
-import { ApiError, api } from '../../lib/api/client';
+import { clearanceEndpoints } from '@pes/contracts';
+import { ApiError, call } from '../../lib/api/client';
 
 const keys = {
   paymentStatus: (sessionId: string) => ['clearance', 'payment-status', sessionId] as const,
   track: (identityNumber: string) => ['clearance', 'track', identityNumber] as const,
   verify: (code: string) => ['clearance', 'verify', code] as const,
+  openApplication: ['clearance', 'open-application'] as const,
 };
 
 /** The success page's verification: the server asks the gateway, and records the payment once. */
 export function useClearancePaymentStatus(sessionId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: keys.paymentStatus(sessionId ?? ''),
-    queryFn: () => api<ClearancePaymentStatus>(`/clearance/payment-status/${encodeURIComponent(sessionId!)}`),
+    queryFn: () => call(clearanceEndpoints.paymentStatus, { params: { sessionId: sessionId! } }),
     enabled: enabled && sessionId !== null,
     retry: false,
     staleTime: 0,
@@ -23,7 +24,7 @@ export function useClearancePaymentStatus(sessionId: string | null, enabled: boo
 export function useClearanceTrack(identityNumber: string | null) {
   return useQuery({
     queryKey: keys.track(identityNumber ?? ''),
-    queryFn: () => api<ClearanceTrack>(`/clearance/track/${encodeURIComponent(identityNumber!)}`),
+    queryFn: () => call(clearanceEndpoints.track, { params: { identity_number: identityNumber! } }),
     enabled: identityNumber !== null,
     retry: false,
     staleTime: 0,
@@ -34,7 +35,18 @@ export function useClearanceTrack(identityNumber: string | null) {
 export function useCertificateVerification(code: string) {
   return useQuery({
     queryKey: keys.verify(code),
-    queryFn: () => api<CertificateVerification>(`/clearance/verify/${encodeURIComponent(code)}`),
+    queryFn: () => call(clearanceEndpoints.verify, { params: { code } }),
     retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 429),
+  });
+}
+
+/** The signed-in citizen's paid application still being processed (a new one would be refused): asked before the wizard's step 1. */
+export function useOpenClearanceApplication(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.openApplication,
+    queryFn: () => call(clearanceEndpoints.openApplication),
+    enabled,
+    retry: 1,
+    staleTime: 0,
   });
 }

@@ -35,6 +35,7 @@ import { IncidentTypeFields } from './IncidentTypeFields';
 import { useStationName } from '../../lib/stations/stations';
 import './complaints.css';
 import { FilePicker } from '../../components/FilePicker';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type Outcome = { kind: 'success'; complaint: Complaint } | { kind: 'error'; message: string } | null;
 
@@ -61,11 +62,17 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   // What was typed is kept in this tab (not the attached file) and comes back after a reload or a new sign-in.
   const draft = useFormDraft({ form: `complaint-${type}`, values: useWatch({ control }) as ComplaintFormValues, empty: untouched, restore: reset });
   // The long texts, for their character counters.
-  const [whatHappened, howOccurred, evidence] = useWatch({ control, name: ['what_happened', 'how_occurred', 'evidence'] });
+  const [whatHappened, howOccurred, evidence, attachedFileName] = useWatch({
+    control,
+    name: ['what_happened', 'how_occurred', 'evidence', 'attached_file_name'],
+  });
   const errors = formState.errors;
   const submit = useSubmitComplaint(type);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [fileKey, setFileKey] = useState(0);
+  // A restored draft names its file until one is chosen again in this page.
+  const [fileChosen, setFileChosen] = useState(false);
+  const fileToAttachAgain = draft.restored && !fileChosen && attachedFileName ? attachedFileName : null;
   const fileRef = useRef<HTMLInputElement | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
@@ -98,8 +105,10 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
   ];
 
   // A function of the event, so the file input's ref is read on submit, never while rendering.
-  const onValid = (event: FormEvent<HTMLFormElement>) =>
-    handleSubmit(async (values) => {
+  const onValid = (event: FormEvent<HTMLFormElement>) => {
+    // A new try starts without the outcome of the last one (a refusal left standing reads as this try's).
+    setOutcome(null);
+    return handleSubmit(async (values) => {
       const file = fileRef.current?.files?.[0];
       const problem = attachmentProblem(file);
       if (problem) {
@@ -120,6 +129,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
         showOutcome({ kind: 'error', message: known || t('form.error') });
       }
     })(event);
+  };
 
   const done = outcome?.kind === 'success' ? outcome.complaint : null;
   return (
@@ -156,6 +166,11 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
         {outcome?.kind === 'error' ? <Alert kind="error">{outcome.message}</Alert> : null}
       </div>
       <DraftGuard draft={draft} />
+      {fileToAttachAgain ? (
+        <Alert kind="warning">
+          {t('form.attachAgain', { name: fileToAttachAgain })} <a href="#attachment_file">{t('form.attachAgainLink')}</a>
+        </Alert>
+      ) : null}
       <ErrorSummary items={summaryFrom(errors as Record<string, { message?: unknown }>, summaryFields)} />
       <p className="complaint-form__intro">{t('form.intro')}</p>
 
@@ -264,17 +279,24 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
         <FormField
           id="attachment_file"
           label={t('fields.attachment_file')}
-          hint={t('fields.attachmentHint')}
+          hint={fileToAttachAgain ? `${t('fields.attachmentHint')} ${t('form.attachAgain', { name: fileToAttachAgain })}` : t('fields.attachmentHint')}
           error={(errors as Record<string, { message?: string } | undefined>).attachment_file?.message}
         >
-          <FilePicker key={fileKey} accept={DOCUMENT_ACCEPT} ref={fileRef} onChange={() => clearErrors('attachment_file' as ComplaintFieldName)} />
+          <FilePicker
+            key={fileKey}
+            accept={DOCUMENT_ACCEPT}
+            ref={fileRef}
+            onChange={(e) => {
+              clearErrors('attachment_file' as ComplaintFieldName);
+              setFileChosen(true);
+              form.setValue('attached_file_name', e.target.files?.[0]?.name ?? '');
+            }}
+          />
         </FormField>
       </section>
 
       <div className="row">
-        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t('form.submitting') : t('form.submit')}
-        </button>
+        <SubmitButton pending={formState.isSubmitting} label={t('form.submit')} pendingLabel={t('form.submitting')} />
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMPLAINT_TYPE_PATH, type Complaint, type ComplaintType, type PublicSlot, type SlotBranch, type SubmitComplaintResponse } from '@pes/contracts';
-import { api } from '../../lib/api/client';
+import { complaintsEndpoints, slotsEndpoints, type ComplaintType, type SlotBranch } from '@pes/contracts';
+import { call } from '../../lib/api/client';
 
 const complaintKeys = {
   mine: ['complaints', 'mine'] as const,
@@ -12,7 +12,7 @@ const complaintKeys = {
 export function usePublicSlots(date: string, branch: SlotBranch, station: string) {
   return useQuery({
     queryKey: complaintKeys.publicSlots(date, branch, station),
-    queryFn: () => api<PublicSlot[]>(`/slots/public?${new URLSearchParams({ date, branch, station })}`),
+    queryFn: () => call(slotsEndpoints.publicList, { query: { date, branch, station } }),
     enabled: Boolean(date && station),
     // Capacity changes as others book: always ask again when the choice is made again.
     staleTime: 0,
@@ -22,7 +22,7 @@ export function usePublicSlots(date: string, branch: SlotBranch, station: string
 export function useSubmitComplaint(type: ComplaintType) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api<SubmitComplaintResponse>(`/complaints/${COMPLAINT_TYPE_PATH[type]}`, { method: 'POST', body: form }),
+    mutationFn: (form: FormData) => call(complaintsEndpoints.submit[type], { form }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['slots', 'public'] });
       void queryClient.invalidateQueries({ queryKey: complaintKeys.mine });
@@ -33,7 +33,7 @@ export function useSubmitComplaint(type: ComplaintType) {
 export function useMyComplaints() {
   return useQuery({
     queryKey: complaintKeys.mine,
-    queryFn: () => api<Complaint[]>('/complaints/my-complaints'),
+    queryFn: () => call(complaintsEndpoints.mine),
     staleTime: 0,
   });
 }
@@ -42,7 +42,7 @@ export function useMyComplaints() {
 export function usePoliceComplaints(date: string) {
   return useQuery({
     queryKey: complaintKeys.police(date),
-    queryFn: () => api<Complaint[]>(date ? `/police/complaints/by-date?${new URLSearchParams({ date })}` : '/police/complaints'),
+    queryFn: () => (date ? call(complaintsEndpoints.policeByDate, { query: { date } }) : call(complaintsEndpoints.police)),
     staleTime: 0,
   });
 }
@@ -50,7 +50,7 @@ export function usePoliceComplaints(date: string) {
 export function useUpdateComplaintStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: string }) => api<Complaint>(`/police/complaints/${id}/status`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ id, status }: { id: number; status: string }) => call(complaintsEndpoints.updateStatus, { params: { id }, body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['complaints', 'police'] }),
   });
 }

@@ -17,6 +17,8 @@ export type ComplaintFormValues = Record<keyof typeof complaintBaseFields, strin
   incident_type: string;
   /** Only picks the day whose slots are listed; the slot id is what is sent. */
   appointment_date: string;
+  /** The attached file's name, kept in the draft (never sent): a file cannot be kept, so a restored draft names the one to attach again. */
+  attached_file_name: string;
 };
 export type ComplaintFieldName = keyof ComplaintFormValues;
 
@@ -45,6 +47,7 @@ export const emptyComplaintForm: ComplaintFormValues = {
   crime_category: '',
   incident_type: '',
   appointment_date: '',
+  attached_file_name: '',
 };
 
 /** The contracts schema of the type, keeping the raw text values for the multipart body. */

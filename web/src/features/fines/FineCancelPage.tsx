@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import './fines.css';
 
 /** The gateway's cancel URL: nothing was charged and the fine stays unpaid. */
@@ -18,14 +18,13 @@ export function FineCancelPage() {
           {t('cancel.body')}
         </Alert>
         <p>{t('cancel.next')}</p>
-        <div className="fines-actions">
-          <Link className="button button--primary" to={paths.payFine}>
-            {t('cancel.toPayFine')}
-          </Link>
-          <Link className="button button--secondary" to={paths.home}>
-            {t('common:actions.backHome')}
-          </Link>
-        </div>
+        <LinkActions
+          className="fines-actions"
+          actions={[
+            { to: paths.payFine, label: t('cancel.toPayFine'), primary: true },
+            { to: paths.home, label: t('common:actions.backHome') },
+          ]}
+        />
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DataTable, TablePages } from '../../components/DataTable';
 import { useKeysetPages } from '../../components/keyset-pages';
 import { QueryState } from '../../components/QueryState';
@@ -8,6 +7,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { paths } from '../../paths';
 import { useOfficerFines } from './api';
 import { useFineColumns } from './components/fine-columns';
+import { LinkActions } from '../../components/LinkActions';
 import './fines.css';
 
 /** The Traffic Fine Branch dashboard: the fines this officer issued, a search, Issue New Fine and View Analytics. */
@@ -31,14 +31,13 @@ export function FineOfficerDashboard() {
 
   return (
     <div className="stack fines-page">
-      <div className="fines-actions">
-        <Link className="button button--primary" to={paths.policeIssueFine}>
-          {t('officer.issueNew')}
-        </Link>
-        <Link className="button button--secondary" to={paths.policeAnalytics}>
-          {t('officer.viewAnalytics')}
-        </Link>
-      </div>
+      <LinkActions
+        className="fines-actions"
+        actions={[
+          { to: paths.policeIssueFine, label: t('officer.issueNew'), primary: true },
+          { to: paths.policeAnalytics, label: t('officer.viewAnalytics') },
+        ]}
+      />
 
       <section className="card" aria-labelledby="issued-fines-title">
         <div className="fines-toolbar">

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OFFENSE_TYPES, colomboDateTimeLocal, issueFineRequestSchema, type Fine, type IssueFineRequest } from '@pes/contracts';
+import { ActionFailed } from '../../components/ActionFailed';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField, useValidationText } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
-import { applyServerFieldErrors, hasFieldErrors, useErrorMessage } from '../../components/errors';
+import { applyServerFieldErrors, hasFieldErrors } from '../../components/errors';
 import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { useFormDraft } from '../../lib/drafts/use-form-draft';
 import { DraftGuard } from '../../components/DraftGuard';
@@ -17,6 +18,7 @@ import { paths } from '../../paths';
 import { useIssueFine } from './api';
 import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import { useFineLabels } from './components/labels';
+import { SubmitButton } from '../../components/SubmitButton';
 import './fines.css';
 
 const EMPTY: IssueFineRequest = {
@@ -39,7 +41,6 @@ export function IssueFinePage() {
   const { t } = useTranslation(['fines', 'common']);
   const labels = useFineLabels();
   const format = useFormat();
-  const errorMessage = useErrorMessage();
   const validationText = useValidationText();
   const issue = useIssueFine();
   const [issued, setIssued] = useState<Fine | null>(null);
@@ -111,11 +112,7 @@ export function IssueFinePage() {
             })}
           </Alert>
         ) : null}
-        {issue.isError ? (
-          <Alert kind="error">
-            <strong>{t('issue.failed')}</strong> {errorMessage(issue.error, 'errors:generic')}
-          </Alert>
-        ) : null}
+        <ActionFailed title={t('issue.failed')} error={issue.error} />
       </div>
 
       <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="issue-fine-title">
@@ -225,9 +222,7 @@ export function IssueFinePage() {
         </fieldset>
 
         <div className="fines-form-actions">
-          <button type="submit" className="button button--primary" disabled={issue.isPending}>
-            {issue.isPending ? t('common:form.submitting') : t('issue.submit')}
-          </button>
+          <SubmitButton pending={issue.isPending} label={t('issue.submit')} pendingLabel={t('common:form.submitting')} />
           <Link className="button button--ghost" to={paths.policeDashboard}>
             {t('common:actions.cancel')}
           </Link>

@@ -16,6 +16,7 @@ import { useFineSearch, useInitiatePayment } from './api';
 import { PaymentHistory } from './components/PaymentHistory';
 import { SearchResultsTable } from './components/SearchResultsTable';
 import { IdentityVehicleFields } from './components/IdentityVehicleFields';
+import { SubmitButton } from '../../components/SubmitButton';
 import './fines.css';
 
 /** A citizen finds their fines by identity and vehicle number together, and pays an unpaid one by card. */
@@ -88,9 +89,7 @@ export function PayFinePage() {
           />
         </div>
         <div className="fines-search-form__actions">
-          <button type="submit" className="button button--primary" disabled={search.isFetching}>
-            {search.isFetching ? t('pay.searching') : t('pay.search')}
-          </button>
+          <SubmitButton pending={search.isFetching} label={t('pay.search')} pendingLabel={t('pay.searching')} />
         </div>
       </form>
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Fine, FineAnalytics, FineListResponse, FineSearchQuery, IssueFineInput, OffenseType, OfficerFinesPage } from '@pes/contracts';
-import { api } from '../../lib/api/client';
+import { finesEndpoints, type FineSearchQuery, type IssueFineInput, type OffenseType } from '@pes/contracts';
+import { call } from '../../lib/api/client';
 
 const keys = {
   officerFines: (search: string, before: string | undefined) => ['fines', 'officer', search, before ?? ''] as const,
@@ -13,12 +13,9 @@ const keys = {
 
 /** A page of the fines this officer issued, newest first, filtered by a vehicle or identity number prefix. */
 export function useOfficerFines(search: string, before: string | undefined) {
-  const query = new URLSearchParams();
-  if (search) query.set('search', search);
-  if (before) query.set('before', before);
   return useQuery({
     queryKey: keys.officerFines(search, before),
-    queryFn: () => api<OfficerFinesPage>(`/fines/officer/my-fines?${query}`),
+    queryFn: () => call(finesEndpoints.officerFines, { query: { search, before } }),
     // Keep showing the last list while the next search loads, so the table does not flash.
     placeholderData: keepPreviousData,
   });
@@ -27,7 +24,7 @@ export function useOfficerFines(search: string, before: string | undefined) {
 export function useIssueFine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fine: IssueFineInput) => api<Fine>('/fines', { method: 'POST', body: fine }),
+    mutationFn: (fine: IssueFineInput) => call(finesEndpoints.issue, { body: fine }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['fines'] }),
   });
 }
@@ -36,7 +33,7 @@ export function useIssueFine() {
 export function useFineAnalytics(offenseType: OffenseType | '') {
   return useQuery({
     queryKey: keys.analytics(offenseType),
-    queryFn: () => api<FineAnalytics>(`/fines/analytics/overview${offenseType ? `?offense_type=${encodeURIComponent(offenseType)}` : ''}`),
+    queryFn: () => call(finesEndpoints.analytics, { query: { offense_type: offenseType } }),
   });
 }
 
@@ -46,7 +43,7 @@ export function useFineAnalytics(offenseType: OffenseType | '') {
 export function useFineSearch(query: FineSearchQuery | null) {
   return useQuery({
     queryKey: keys.search(query),
-    queryFn: () => api<FineListResponse>(`/fines/search?${new URLSearchParams(query as Record<string, string>)}`),
+    queryFn: () => call(finesEndpoints.search, { query: query! }),
     enabled: query !== null,
     // A fine paid a moment ago in another tab must not still show as payable.
     staleTime: 0,
@@ -54,12 +51,12 @@ export function useFineSearch(query: FineSearchQuery | null) {
 }
 
 export function useFineHistory() {
-  return useQuery({ queryKey: keys.history, queryFn: () => api<FineListResponse>('/fines/history'), staleTime: 0 });
+  return useQuery({ queryKey: keys.history, queryFn: () => call(finesEndpoints.history), staleTime: 0 });
 }
 
 export function useInitiatePayment() {
   return useMutation({
-    mutationFn: (fineId: string) => api<{ url: string }>(`/fines/${encodeURIComponent(fineId)}/initiate-payment`, { method: 'POST', body: {} }),
+    mutationFn: (fineId: string) => call(finesEndpoints.initiatePayment, { params: { id: fineId } }),
   });
 }
 
@@ -67,7 +64,7 @@ export function useMarkPaid() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ fineId, sessionId }: { fineId: string; sessionId?: string }) =>
-      api<Fine>(`/fines/${encodeURIComponent(fineId)}/mark-paid`, { method: 'POST', body: sessionId ? { session_id: sessionId } : {} }),
+      call(finesEndpoints.markPaid, { params: { id: fineId }, body: sessionId ? { session_id: sessionId } : {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['fines'] }),
   });
 }

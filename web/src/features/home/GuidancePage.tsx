@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
 import { HOTLINE, SUPPORT_EMAIL } from '../../components/layout/Footer';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import './home.css';
 
 const SIGNUP_STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6'] as const;
@@ -28,14 +29,12 @@ export function GuidancePage() {
             <li key={step}>{t(`guidance.account.${step}`)}</li>
           ))}
         </ol>
-        <div className="row">
-          <Link className="button button--primary" to={paths.signup}>
-            {t('common:nav.signup')}
-          </Link>
-          <Link className="button button--secondary" to={paths.login}>
-            {t('common:nav.login')}
-          </Link>
-        </div>
+        <LinkActions
+          actions={[
+            { to: paths.signup, label: t('common:nav.signup'), primary: true },
+            { to: paths.login, label: t('common:nav.login') },
+          ]}
+        />
       </section>
 
       <section className="card" aria-labelledby="guidance-services">

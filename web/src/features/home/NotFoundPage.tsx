@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
+import { LinkActions } from '../../components/LinkActions';
 import './home.css';
 
 export function NotFoundPage() {
@@ -17,14 +18,12 @@ export function NotFoundPage() {
       <p className="not-found__path">
         <code>{pathname}</code>
       </p>
-      <div className="row">
-        <Link className="button button--primary" to={paths.home}>
-          {t('common:actions.backHome')}
-        </Link>
-        <Link className="button button--secondary" to={paths.guidance}>
-          {t('notFound.guidance')}
-        </Link>
-      </div>
+      <LinkActions
+        actions={[
+          { to: paths.home, label: t('common:actions.backHome'), primary: true },
+          { to: paths.guidance, label: t('notFound.guidance') },
+        ]}
+      />
     </section>
   );
 }

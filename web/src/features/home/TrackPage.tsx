@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
-import { api } from '../../lib/api/client';
 import { useSession } from '../../lib/session/session-context';
 import { PageTitle } from '../../components/PageTitle';
 import { paths } from '../../paths';
@@ -29,10 +28,13 @@ function useClearanceRequestExists() {
   useEffect(() => {
     if (!identityNumber) return;
     let current = true;
-    api<{ exists: boolean }>(`/clearance/status/${encodeURIComponent(identityNumber)}`).then(
-      (r) => current && setAnswer({ identityNumber, exists: r.exists }),
-      () => {}, // The card still leads to /track-clearance, which says what went wrong.
-    );
+    // Loaded on demand: an endpoint's description carries its schemas, and the home area's first load stays free of zod.
+    import('./track-api')
+      .then(({ clearanceRequestExists }) => clearanceRequestExists(identityNumber))
+      .then(
+        (exists) => current && setAnswer({ identityNumber, exists }),
+        () => {}, // The card still leads to /track-clearance, which says what went wrong.
+      );
     return () => {
       current = false;
     };

@@ -1,4 +1,12 @@
-import type { ApiError as ApiErrorBody } from '@pes/contracts';
+import {
+  endpointPath,
+  type ApiError as ApiErrorBody,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+} from '@pes/contracts';
 import { signInPathFor } from '../../paths';
 import { recordSessionEnded } from '../session/session-ended';
 import { sessionStore } from '../session/session-storage';
@@ -38,72 +46,128 @@ export const navigation = {
   },
 };
 
-export interface RequestOptions extends Omit<RequestInit, 'body'> {
-  body?: unknown;
-  /** A 401 here is an expected answer (sign-in), not an expired session. */
-  expectUnauthorized?: boolean;
-}
-
 /**
- * The one API client (spec §7): relative paths go under /api, cookies are sent, JSON by default,
- * a valid stored token is sent as a bearer and re-saved, the role as x-user-role.
- * On a 401 all session storage is cleared and the browser goes to the area's sign-in page, which says the
- * session ended and, once the user signs in, returns to the page (an open form's draft is kept for it); on that
- * sign-in page itself the user is simply signed out.
+ * The credentials of every request the app makes (JSON calls, stored files, uploads with progress): a valid stored
+ * token as a bearer (re-saved, which keeps it alive), the role as x-user-role. Cookies go along with each as well.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, expectUnauthorized, headers: extraHeaders, ...init } = options;
-  const url = /^https?:/.test(path) || path.startsWith(API_BASE) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
-  const headers = new Headers(extraHeaders);
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm && !headers.has('content-type')) headers.set('content-type', 'application/json');
+export function credentialHeaders(): [name: string, value: string][] {
+  const headers: [string, string][] = [];
   const token = sessionStore.validToken();
   if (token) {
-    headers.set('authorization', `Bearer ${token}`);
+    headers.push(['authorization', `Bearer ${token}`]);
     sessionStore.saveToken(token);
   }
   const role = sessionStore.role();
-  if (role) headers.set('x-user-role', role);
-
-  const response = await fetch(url, {
-    ...init,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-
-  if (response.status === 401 && !expectUnauthorized) {
-    const { pathname, search } = window.location;
-    sessionStore.clear();
-    // On the sign-in page itself the session's end shows in place (signed out); loading it again would only ask again.
-    if (signInPathFor(pathname) !== pathname) {
-      recordSessionEnded(pathname + search);
-      navigation.toSignIn(pathname);
-    }
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, data, response.statusText);
-  return data as T;
+  if (role) headers.push(['x-user-role', role]);
+  return headers;
 }
 
 /**
- * A stored file (`/uploads/...`, outside /api) as a Blob, fetched with the session's bearer token.
+ * A 401 on a call that expected a session: all session storage is cleared and the browser goes to the area's
+ * sign-in page, which says the session ended and, once the user signs in, returns to the page (an open form's draft
+ * is kept for it); on that sign-in page itself the user is simply signed out.
+ */
+export function sessionEnded() {
+  const { pathname, search } = window.location;
+  sessionStore.clear();
+  // On the sign-in page itself the session's end shows in place (signed out); loading it again would only ask again.
+  if (signInPathFor(pathname) !== pathname) {
+    recordSessionEnded(pathname + search);
+    navigation.toSignIn(pathname);
+  }
+}
+
+/** An answer's body as JSON, or undefined when it is empty or not JSON (a proxy's page). */
+export function parseAnswer(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CallOptions {
+  /** A 401 here is an expected answer (sign-in, a public checkout), not an expired session. */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+type ParamsInput<E extends Endpoint> = E['params'] extends object ? { params: EndpointParams<E> } : unknown;
+type QueryInput<E extends Endpoint> = E['query'] extends object
+  ? object extends EndpointQuery<E>
+    ? { query?: EndpointQuery<E> }
+    : { query: EndpointQuery<E> }
+  : unknown;
+type BodyInput<E extends Endpoint> = E['body'] extends object
+  ? undefined extends EndpointBody<E>
+    ? { body?: EndpointBody<E> }
+    : { body: EndpointBody<E> }
+  : unknown;
+type FormInput<E extends Endpoint> = E['form'] extends object ? { form: FormData } : unknown;
+/** What a call of this endpoint sends: its path parameters, query, JSON body or multipart form, as it declares them. */
+export type CallInput<E extends Endpoint> = ParamsInput<E> & QueryInput<E> & BodyInput<E> & FormInput<E> & CallOptions;
+
+interface LooseInput extends CallOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: FormData;
+}
+
+/** The query string of a call ('' for none): empty values are left out, as a form's untouched filter means "any". */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value as string | number | boolean));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The address of a call, under /api. */
+export function endpointUrl(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): string {
+  return `${API_BASE}${endpointPath(endpoint.path, input.params)}${queryString(input.query)}`;
+}
+
+/**
+ * The one way the app calls its API (spec §7): the endpoint's description in contracts gives the method, the path and
+ * the types of what is sent and answered, so no call spells them again. Cookies and credentials go with every call;
+ * a 401 ends the session (see sessionEnded) unless the call expects one.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, form, expectUnauthorized, signal } = (input ?? {}) as LooseInput;
+  const headers = new Headers(credentialHeaders());
+  let payload: BodyInit | undefined;
+  if (form) payload = form;
+  else if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body ?? {});
+  }
+  const response = await fetch(endpointUrl(endpoint, { params, query }), {
+    method: endpoint.method,
+    headers,
+    credentials: 'include',
+    body: payload,
+    signal,
+  });
+  if (response.status === 401 && !expectUnauthorized) sessionEnded();
+  const data = parseAnswer(await response.text());
+  if (!response.ok) throw errorFromAnswer(response.status, data, response.statusText);
+  return data as EndpointAnswer<E>;
+}
+
+/**
+ * A stored file (`/uploads/...`, outside /api) as a Blob, fetched with the session's credentials.
  * The page's content security policy allows no <object>, and files answer with `X-Frame-Options: DENY`,
  * so a PDF is shown from an object URL of this Blob (frames may show `blob:`), and images the same way.
  */
 export async function fetchFile(url: string): Promise<Blob> {
   const target = new URL(url, window.location.origin);
   if (target.origin !== window.location.origin) throw new Error('files are served by this site only');
-  const headers = new Headers();
-  const token = sessionStore.validToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(target.href, { headers, credentials: 'include' });
+  const response = await fetch(target.href, { headers: new Headers(credentialHeaders()), credentials: 'include' });
   if (!response.ok) throw errorFromAnswer(response.status, undefined, response.statusText);
   return response.blob();
 }

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'admin',
   'clearance',
   'anonymous',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginArea } from '@pes/contracts';
 import { clearAllDrafts, clearOtherAccountsDrafts } from '../drafts/drafts';
-import { sessionApi } from './session-api';
 import { SessionContext, type SessionState } from './session-context';
 import { sessionStore } from './session-storage';
+
+/**
+ * The session's calls, loaded when first made (a stored token on load, a sign-in): their endpoint descriptions carry
+ * zod schemas, which a signed-out visitor's first page does not need.
+ */
+const sessionCalls = () => import('./session-api').then((m) => m.sessionApi);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => (sessionStore.validToken() ? { status: 'checking' } : { status: 'anonymous' }));
@@ -11,16 +16,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Written with callbacks, not await: the load effect below then sets state only when the answer comes.
   const loadCurrentUser = useCallback(
     () =>
-      sessionApi.currentUser().then(
-        ({ user }) => {
-          sessionStore.saveRole(user.role, user.branch);
-          setState({ status: 'authenticated', user });
-        },
-        () => {
-          sessionStore.clear();
-          setState({ status: 'anonymous' });
-        },
-      ),
+      sessionCalls()
+        .then((api) => api.currentUser())
+        .then(
+          ({ user }) => {
+            sessionStore.saveRole(user.role, user.branch);
+            setState({ status: 'authenticated', user });
+          },
+          () => {
+            sessionStore.clear();
+            setState({ status: 'anonymous' });
+          },
+        ),
     [],
   );
 
@@ -36,6 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loadCurrentUser]);
 
   const signIn = useCallback(async (area: LoginArea, username: string, password: string) => {
+    const sessionApi = await sessionCalls();
     const result = await sessionApi.login(area, username, password);
     sessionStore.saveToken(result.token);
     sessionStore.saveRole(result.role, result.branch);
@@ -48,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await sessionApi.logout();
+      await (await sessionCalls()).logout();
     } finally {
       sessionStore.clear();
       // Nothing typed or cached for this user may be shown to the next one.

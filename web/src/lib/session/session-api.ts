@@ -1,10 +1,9 @@
-import type { CurrentUser, LoginArea, LoginResponse } from '@pes/contracts';
-import { api } from '../api/client';
+import { authEndpoints, type LoginArea } from '@pes/contracts';
+import { call } from '../api/client';
 
 /** The calls that start, read and end a session (sign-up, which creates an account, belongs to auth). */
 export const sessionApi = {
-  login: (area: LoginArea, username: string, password: string) =>
-    api<LoginResponse>('/auth/login', { method: 'POST', body: { username, password, area }, expectUnauthorized: true }),
-  currentUser: () => api<{ user: CurrentUser }>('/auth/getCurrentUserInfo'),
-  logout: () => api<{ success: true }>('/auth/logout', { method: 'POST', body: {}, expectUnauthorized: true }),
+  login: (area: LoginArea, username: string, password: string) => call(authEndpoints.login, { body: { username, password, area }, expectUnauthorized: true }),
+  currentUser: () => call(authEndpoints.currentUser),
+  logout: () => call(authEndpoints.logout, { expectUnauthorized: true }),
 };

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Language, Station } from '@pes/contracts';
-import { api } from '../api/client';
+import { stationsEndpoints, type Language, type Station } from '@pes/contracts';
+import { call } from '../api/client';
 
 /** The police stations: reference data that changes only with a deployment, so cached for the whole visit. */
 export function useStations() {
   return useQuery({
     queryKey: ['stations'],
-    queryFn: () => api<{ stations: Station[] }>('/stations').then((r) => r.stations),
+    queryFn: () => call(stationsEndpoints.list).then((r) => r.stations),
     staleTime: Infinity,
   });
 }

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry } from '@pes/contracts';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useKeysetPages } from '../../../components/keyset-pages';
 import { useFormat } from '../../../components/format';
-import { PageTitle } from '../../../components/PageTitle';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { paths } from '../../../paths';
 import { useAuditPage, type AuditFilter } from '../users/api';
 import { AuditChainCheck } from './AuditChainCheck';
+import { auditSentence } from './audit-words';
 import '../admin.css';
 
 const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
@@ -35,27 +34,21 @@ export function AuditPage() {
       id: 'actor',
       header: t('audit.actor'),
       cell: (e) =>
-        [e.actor_username, e.actor_role ? t(`roles.${e.actor_role}`) : null, e.actor_branch ? t(`slots:branches.${e.actor_branch}`) : null]
+        [
+          e.details.actor_name && e.details.actor_name !== e.actor_username ? `${e.details.actor_name} (${e.actor_username})` : e.actor_username,
+          e.actor_role ? t(`roles.${e.actor_role}`) : null,
+          e.actor_branch ? t(`slots:branches.${e.actor_branch}`) : null,
+        ]
           .filter(Boolean)
           .join(' · '),
     },
     { id: 'action', header: t('audit.action'), cell: (e) => t(`audit.actions.${e.action}`) },
-    { id: 'subject', header: t('audit.subject'), cell: (e) => `${e.subject_type}${e.subject_id ? ` #${e.subject_id}` : ''}` },
-    {
-      id: 'summary',
-      header: t('audit.summary'),
-      cell: (e) => (Object.keys(e.summary).length ? <span className="admin-area__summary">{JSON.stringify(e.summary)}</span> : '—'),
-    },
+    { id: 'what', header: t('audit.what'), cell: (e) => auditSentence(t, e) },
   ];
 
   return (
     <section className="page admin-area">
-      <PageTitle>{t('common:pageTitles.adminAudit')}</PageTitle>
-      {/* One heading: PageTitle's (this page had a second h1 with the same words). */}
-      <p>
-        <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
-      </p>
-      <p className="admin-area__muted">{t('audit.intro')}</p>
+      <AdminPageHeader title={t('common:pageTitles.adminAudit')} intro={t('audit.intro')} />
       <AuditChainCheck />
       <form className="card admin-area__filter" onSubmit={apply}>
         <div className="field">

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/FormField';
 import { hhmm, useFormat } from '../../../components/format';
 import { StationSelect } from '../../../lib/stations/StationSelect';
 import { useCreateSlot } from './api';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 interface SlotFormValues {
   date: string;
@@ -47,28 +48,33 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
     { name: 'station', id: 'slot-station', label: t('add.station') },
   ];
 
-  const onSubmit = handleSubmit(async (body) => {
-    setResult(null);
-    try {
-      const slot = await create.mutateAsync(body);
-      setResult({
-        kind: 'success',
-        text: t('add.success', { date: format.calendarDate(slot.date), from: hhmm(slot.time_from), to: hhmm(slot.time_to) }),
-      });
-      // Keep the day, branch and station: admins usually add several slots in a row.
-      reset({ ...getValues(), time_from: '', time_to: '' });
-      onCreated(slot);
-    } catch (err) {
-      const namesFields = applyServerFieldErrors(err, setError);
-      setResult({ kind: 'error', text: errorMessage(err, 'slots:add.failed'), namesFields });
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (body) => {
+      setResult(null);
+      try {
+        const slot = await create.mutateAsync(body);
+        setResult({
+          kind: 'success',
+          text: t('add.success', { date: format.calendarDate(slot.date), from: hhmm(slot.time_from), to: hhmm(slot.time_to) }),
+        });
+        // Keep the day, branch and station: admins usually add several slots in a row.
+        reset({ ...getValues(), time_from: '', time_to: '' });
+        onCreated(slot);
+      } catch (err) {
+        const namesFields = applyServerFieldErrors(err, setError);
+        setResult({ kind: 'error', text: errorMessage(err, 'slots:add.failed'), namesFields });
+      }
+    },
+    // Refused in the browser: the summary speaks, and no answer of an earlier try stays beside it.
+    () => setResult(null),
+  );
 
   return (
     <section className="card" aria-labelledby="add-slot-title">
       <h2 id="add-slot-title">{t('add.title')}</h2>
       <p className="slots__intro">{t('add.intro')}</p>
-      <form noValidate onSubmit={onSubmit}>
+      {/* A refusal answers the values sent: once the admin edits one, it no longer applies (a success stays). */}
+      <form noValidate onSubmit={onSubmit} onChange={() => setResult((current) => (current?.kind === 'error' ? null : current))}>
         <ErrorSummary items={summaryFrom(errors, fields)} />
         <div ref={resultRef} tabIndex={-1} className="slots__result" data-testid="add-slot-result">
           {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
@@ -101,9 +107,7 @@ export function AddSlotForm({ defaultStation, onCreated }: { defaultStation: str
             <StationSelect placeholder={t('add.chooseStation')} {...register('station')} value={station} />
           </FormField>
         </div>
-        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t('add.submitting') : t('add.submit')}
-        </button>
+        <SubmitButton pending={formState.isSubmitting} label={t('add.submit')} pendingLabel={t('add.submitting')} />
       </form>
     </section>
   );

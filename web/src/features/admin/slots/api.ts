@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSlot, Branch, CreateSlotRequest, OfficerSearchResult } from '@pes/contracts';
-import { api } from '../../../lib/api/client';
+import { adminEndpoints, slotsEndpoints, type Branch, type CreateSlotRequest } from '@pes/contracts';
+import { call } from '../../../lib/api/client';
 
 const slotKeys = {
   all: ['admin', 'slots'] as const,
@@ -10,11 +10,9 @@ const slotKeys = {
 
 /** The slots of one station on one day, with their officers. */
 export function useAdminSlots(date: string, station: string) {
-  const query = new URLSearchParams({ date });
-  if (station) query.set('station', station);
   return useQuery({
     queryKey: slotKeys.day(date, station),
-    queryFn: () => api<AdminSlot[]>(`/admin/slots?${query}`),
+    queryFn: () => call(slotsEndpoints.adminList, { query: { date, station } }),
     enabled: Boolean(date),
     staleTime: 0,
   });
@@ -29,29 +27,25 @@ function useSlotMutation<V, R>(fn: (vars: V) => Promise<R>) {
   });
 }
 
-export const useCreateSlot = () => useSlotMutation((body: CreateSlotRequest) => api<AdminSlot>('/admin/slots', { method: 'POST', body }));
+export const useCreateSlot = () => useSlotMutation((body: CreateSlotRequest) => call(slotsEndpoints.create, { body }));
 
-export const useDeleteSlot = () => useSlotMutation((id: number) => api<{ success: true; message: string }>(`/admin/slots/${id}`, { method: 'DELETE' }));
+export const useDeleteSlot = () => useSlotMutation((id: number) => call(slotsEndpoints.remove, { params: { id } }));
 
 export const useAssignOfficer = () =>
   useSlotMutation(({ slotId, officerId }: { slotId: number; officerId: number }) =>
-    api<AdminSlot>(`/admin/slots/${slotId}/assign-officer`, { method: 'POST', body: { officerId } }),
+    call(slotsEndpoints.assignOfficer, { params: { id: slotId }, body: { officerId } }),
   );
 
 export const useRemoveOfficer = () =>
   useSlotMutation(({ slotId, officerId }: { slotId: number; officerId: number }) =>
-    api<AdminSlot>(`/admin/slots/${slotId}/remove-officer/${officerId}`, { method: 'DELETE' }),
+    call(slotsEndpoints.removeOfficer, { params: { id: slotId, officerRowId: officerId } }),
   );
 
 /** Active officers whose name contains `name`, of one branch (or all) at one station (or all). */
 export function useOfficerSearch(name: string, branch: Branch | '', station: string) {
-  const query = new URLSearchParams();
-  if (name) query.set('name', name);
-  if (branch) query.set('branch', branch);
-  if (station) query.set('station', station);
   return useQuery({
     queryKey: slotKeys.officers(name, branch, station),
-    queryFn: () => api<OfficerSearchResult[]>(`/admin/police-officers/search?${query}`),
+    queryFn: () => call(adminEndpoints.searchOfficers, { query: { name, branch: branch || undefined, station } }),
     placeholderData: (previous) => previous,
   });
 }

@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
+import { StoredFile } from '../../../components/stored-file/StoredFile';
 import { QueryState } from '../../../components/QueryState';
 import { useStationName } from '../../../lib/stations/stations';
 import { useAssignedComplaints, useCitizenComplaints, useDeleteUser, useUserDetails } from './api';
@@ -43,6 +44,8 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
 
   // The confirm dialog closes as the request goes: a failure takes the focus it would otherwise drop to the body.
   const failureRef = useFocusOutcome(failure);
+  // View opens the panel under the table (on a phone thousands of pixels down): it comes into view with the focus.
+  const headingRef = useFocusOutcome<HTMLHeadingElement>(user.id, { block: 'start' });
 
   const remove = async () => {
     setConfirming(false);
@@ -88,7 +91,9 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
   return (
     <section className="card admin-area__details" aria-labelledby="user-details-title">
       <div className="admin-area__details-header">
-        <h2 id="user-details-title">{t('details.title', { name })}</h2>
+        <h2 id="user-details-title" ref={headingRef} tabIndex={-1}>
+          {t('details.title', { name })}
+        </h2>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
           {t('details.close')}
         </button>
@@ -133,7 +138,7 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
                   ).map(([key, photo]) =>
                     photo ? (
                       <figure key={key}>
-                        <img src={photo.url} alt={t(`details.${key}`)} loading="lazy" />
+                        <StoredFile url={photo.url} label={t(`details.${key}`)} />
                         <figcaption>{t(`details.${key}`)}</figcaption>
                       </figure>
                     ) : null,

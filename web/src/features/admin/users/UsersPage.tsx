@@ -1,36 +1,53 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ROLES, USER_SEARCH_MAX, type AdminUserRow, type Role } from '@pes/contracts';
+import { ROLES, USER_SEARCH_MAX, USER_STATES, type AdminUserRow, type Role, type UserState } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
+import { useErrorMessage } from '../../../components/errors';
+import { useFormat } from '../../../components/format';
 import { useKeysetPages } from '../../../components/keyset-pages';
-import { PageTitle } from '../../../components/PageTitle';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { paths } from '../../../paths';
 import { useStationName } from '../../../lib/stations/stations';
-import { useUsersPage } from './api';
+import { useReactivateUser, useUsersPage, type UsersFilter } from './api';
 import { UserDetailsPanel } from './UserDetailsPanel';
 import '../admin.css';
 
-/** The users table: search by username or name prefix, role filter, keyset pages; View opens the details panel. */
+/**
+ * The users table: active or deactivated accounts, search by username or name prefix, role filter, keyset pages,
+ * the total; View opens an active user's details panel, Reactivate gives a deactivated account back its sign-in.
+ */
 export function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'slots']);
   const stationName = useStationName();
-  const [draft, setDraft] = useState({ search: '', role: '' as Role | '' });
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const [draft, setDraft] = useState<UsersFilter>({ search: '', role: '', state: 'active' });
   const [filter, setFilter] = useState(draft);
   const pages = useKeysetPages(JSON.stringify(filter));
-  const users = useUsersPage(filter.search, filter.role, pages.cursor);
+  const users = useUsersPage(filter, pages.cursor);
+  const reactivate = useReactivateUser();
   const [selected, setSelected] = useState<AdminUserRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilter({ search: draft.search.trim(), role: draft.role });
+    setFilter({ ...draft, search: draft.search.trim() });
+    setSelected(null);
     pages.restart();
   };
   const displayName = (u: AdminUserRow) => u.name ?? u.username;
+  const reactivateUser = async (u: AdminUserRow) => {
+    const label = `${displayName(u)} (${u.username})`;
+    setNotice(null);
+    try {
+      await reactivate.mutateAsync(u.id);
+      setNotice({ kind: 'success', text: t('reactivate.done', { name: label }) });
+    } catch (err) {
+      setNotice({ kind: 'error', text: `${t('reactivate.failed', { name: label })}: ${errorMessage(err)}` });
+    }
+  };
 
   const columns: Column<AdminUserRow>[] = [
     { id: 'id', header: t('users.id'), cell: (u) => u.id, numeric: true },
@@ -39,19 +56,33 @@ export function UsersPage() {
     { id: 'role', header: t('users.role'), cell: (u) => t(`roles.${u.role}`) },
     { id: 'branch', header: t('users.branch'), cell: (u) => (u.branch ? t(`slots:branches.${u.branch}`) : '—') },
     { id: 'station', header: t('users.station'), cell: (u) => (u.station ? stationName(u.station) : '—') },
+    ...(filter.state === 'deactivated'
+      ? [{ id: 'deactivated', header: t('users.deactivatedAt'), cell: (u: AdminUserRow) => (u.deactivated_at ? format.dateTime(u.deactivated_at) : '—') }]
+      : []),
     {
-      id: 'view',
-      header: t('users.view'),
-      cell: (u) => (
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-label={t('users.viewUser', { name: displayName(u) })}
-          onClick={() => setSelected(u)}
-        >
-          {t('users.view')}
-        </button>
-      ),
+      id: 'action',
+      header: filter.state === 'active' ? t('users.view') : t('reactivate.button'),
+      cell: (u) =>
+        u.deactivated_at ? (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={t('reactivate.user', { name: displayName(u) })}
+            disabled={reactivate.isPending}
+            onClick={() => void reactivateUser(u)}
+          >
+            {t('reactivate.button')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={t('users.viewUser', { name: displayName(u) })}
+            onClick={() => setSelected(u)}
+          >
+            {t('users.view')}
+          </button>
+        ),
     },
   ];
 
@@ -59,15 +90,10 @@ export function UsersPage() {
 
   return (
     <section className="page admin-area">
-      <PageTitle>{t('common:pageTitles.adminUsers')}</PageTitle>
-      {/* One heading: PageTitle's (this page had a second h1 with the same words). */}
-      <p>
-        <Link to={paths.adminDashboard}>{t('backToDashboard')}</Link>
-      </p>
-      <p className="admin-area__muted">{t('users.intro')}</p>
+      <AdminPageHeader title={t('common:pageTitles.adminUsers')} intro={t('users.intro')} />
       {/* The deleted user's panel (and the button pressed) is gone: the notice takes the focus, not the page body. */}
       <div ref={noticeRef} tabIndex={-1} className="admin-area__outcome">
-        {notice ? <Alert kind="success">{notice}</Alert> : null}
+        {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       </div>
       <form className="card admin-area__filter" onSubmit={apply} role="search">
         <div className="field">
@@ -80,6 +106,16 @@ export function UsersPage() {
             onChange={(e) => setDraft({ ...draft, search: e.target.value })}
             autoComplete="off"
           />
+        </div>
+        <div className="field">
+          <label htmlFor="user-state">{t('users.state')}</label>
+          <select id="user-state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value as UserState })}>
+            {USER_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`users.states.${state}`)}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor="user-role">{t('users.role')}</label>
@@ -101,11 +137,15 @@ export function UsersPage() {
           <QueryState query={users} error={t('users.loadFailed')}>
             {(page) => (
               <>
+                <p className="admin-area__muted" data-testid="users-total">
+                  {t(filter.state === 'active' ? 'users.totalActive' : 'users.totalDeactivated', { count: page.total })}
+                </p>
                 {page.users.length === 0 ? (
                   <p className="admin-area__muted">{t('users.none')}</p>
                 ) : (
                   <DataTable
                     caption={t('users.caption')}
+                    className="admin-area__users"
                     columns={columns}
                     rows={page.users}
                     rowKey={(u) => u.id}
@@ -124,7 +164,7 @@ export function UsersPage() {
             onClose={() => setSelected(null)}
             onDeleted={(name) => {
               setSelected(null);
-              setNotice(t('delete.done', { name }));
+              setNotice({ kind: 'success', text: t('delete.done', { name }) });
             }}
           />
         ) : null}

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRANCHES, DEFAULT_OVERLOADED_ABOVE, DEFAULT_UNDERUTILIZED_BELOW, type Branch, type WorkloadRow } from '@pes/contracts';
+import {
+  BRANCHES,
+  DEFAULT_OVERLOADED_ABOVE,
+  DEFAULT_UNDERUTILIZED_BELOW,
+  WORKLOAD_STATUSES,
+  type Branch,
+  type WorkloadRow,
+  type WorkloadStatus,
+} from '@pes/contracts';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
 import { useStationName } from '../../../lib/stations/stations';
@@ -9,22 +17,35 @@ import '../admin.css';
 
 const isThreshold = (value: string) => /^\d{1,6}$/.test(value.trim());
 
-/** Officers' complaints by workload class, classified by the two editable thresholds (spec §4, §9); sortable by any column. */
+/**
+ * Officers' work by workload class, classified by the two editable thresholds (spec §4, §9), optionally only the
+ * overloaded, balanced or under-utilized ones; sortable by any column.
+ */
 export function WorkloadTable() {
   const { t } = useTranslation(['admin', 'slots']);
   const stationName = useStationName();
-  const [draft, setDraft] = useState({ branch: '' as Branch | '', over: String(DEFAULT_OVERLOADED_ABOVE), under: String(DEFAULT_UNDERUTILIZED_BELOW) });
-  const [applied, setApplied] = useState({ branch: '' as Branch | '', over: DEFAULT_OVERLOADED_ABOVE, under: DEFAULT_UNDERUTILIZED_BELOW });
+  const [draft, setDraft] = useState({
+    branch: '' as Branch | '',
+    status: '' as WorkloadStatus | '',
+    over: String(DEFAULT_OVERLOADED_ABOVE),
+    under: String(DEFAULT_UNDERUTILIZED_BELOW),
+  });
+  const [applied, setApplied] = useState({
+    branch: '' as Branch | '',
+    status: '' as WorkloadStatus | '',
+    over: DEFAULT_OVERLOADED_ABOVE,
+    under: DEFAULT_UNDERUTILIZED_BELOW,
+  });
   const [invalid, setInvalid] = useState<{ over: boolean; under: boolean }>({ over: false, under: false });
-  const workload = useWorkload(applied.branch, applied.over, applied.under);
+  const workload = useWorkload(applied);
 
   const refresh = (e: FormEvent) => {
     e.preventDefault();
     const bad = { over: !isThreshold(draft.over), under: !isThreshold(draft.under) };
     setInvalid(bad);
     if (bad.over || bad.under) return;
-    const next = { branch: draft.branch, over: Number(draft.over), under: Number(draft.under) };
-    if (next.branch === applied.branch && next.over === applied.over && next.under === applied.under) void workload.refetch();
+    const next = { branch: draft.branch, status: draft.status, over: Number(draft.over), under: Number(draft.under) };
+    if (JSON.stringify(next) === JSON.stringify(applied)) void workload.refetch();
     else setApplied(next);
   };
 
@@ -88,6 +109,18 @@ export function WorkloadTable() {
             ))}
           </select>
         </div>
+        {/* Over or under at the thresholds below: the server classifies, so the filter and the Status column agree. */}
+        <div className="field">
+          <label htmlFor="workload-status">{t('workload.statusFilter')}</label>
+          <select id="workload-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as WorkloadStatus | '' })}>
+            <option value="">{t('workload.allStatuses')}</option>
+            {WORKLOAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`workload.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         {threshold('over', t('workload.overloadedAbove'))}
         {threshold('under', t('workload.underutilizedBelow'))}
         <button type="submit" className="button" disabled={workload.isFetching}>
@@ -97,7 +130,7 @@ export function WorkloadTable() {
       <QueryState query={workload} error={t('workload.loadFailed')}>
         {(data) =>
           data.rows.length === 0 ? (
-            <p className="admin-area__muted">{t('workload.none')}</p>
+            <p className="admin-area__muted">{applied.status ? t('workload.noneOfStatus') : t('workload.none')}</p>
           ) : (
             <DataTable
               caption={t('workload.caption')}

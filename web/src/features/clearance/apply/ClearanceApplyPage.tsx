@@ -12,6 +12,7 @@ import {
   CLEARANCE_STATIONS,
   CLEARANCE_TITLES,
   CLEARANCE_RECORD,
+  clearanceEndpoints,
   labelKeyOf,
   maxLengthOf,
   RESIDENCE_HISTORY_MAX,
@@ -24,12 +25,13 @@ import { FormField, useValidationText } from '../../../components/FormField';
 import { PageTitle } from '../../../components/PageTitle';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
-import { ApiError, api } from '../../../lib/api/client';
+import { ApiError, call } from '../../../lib/api/client';
 import { goToServerUrl } from '../../../lib/api/server-redirect';
 import { rememberReturnPath } from '../../../lib/session/return-path';
 import { useSession } from '../../../lib/session/session-context';
 import { useStationName } from '../../../lib/stations/stations';
 import { paths } from '../../../paths';
+import { useOpenClearanceApplication } from '../api';
 import { CountryNotice } from './CountryNotice';
 import { DocumentUpload } from './DocumentUpload';
 import { fetchServerDraft, readLocalDraft, saveServerDraft, writeLocalDraft, type WizardDraft } from './draft';
@@ -66,6 +68,7 @@ export function ClearanceApplyPage() {
     };
   }, [local, signedIn]);
 
+  const openApplication = useOpenClearanceApplication(signedIn);
   const initial = state.status === 'checking' ? undefined : (local ?? (signedIn ? (server === undefined ? undefined : (server ?? empty)) : empty));
   // The application's NIC is the account's own: a signed-in citizen is not asked for it.
   const account: WizardAccount = {
@@ -75,7 +78,11 @@ export function ClearanceApplyPage() {
   return (
     <section className="page page--medium clearance-page clearance-apply">
       <PageTitle subtitle={t('apply.lead')}>{t('common:pageTitles.clearanceApply')}</PageTitle>
-      {initial ? (
+      {openApplication.data?.open ? (
+        <OpenApplicationNotice reference={openApplication.data.open.reference_number} />
+      ) : openApplication.isError ? (
+        <Alert kind="error">{t('apply.openApplication.loadFailed')}</Alert>
+      ) : initial && !(signedIn && openApplication.isPending) ? (
         <Wizard initial={initial} signedIn={signedIn} account={account} />
       ) : (
         <p role="status" className="card">
@@ -83,6 +90,24 @@ export function ClearanceApplyPage() {
         </p>
       )}
     </section>
+  );
+}
+
+/** Said before step 1: a new application would be refused while the paid one is processed. */
+function OpenApplicationNotice({ reference }: { reference: string | null }) {
+  const { t } = useTranslation('clearance');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Alert kind="warning">
+      <h2 ref={headingRef} tabIndex={-1}>
+        {t('apply.openApplication.title')}
+      </h2>
+      <p>{t('apply.openApplication.body', { reference: reference ?? '—' })}</p>
+      <Link className="button button--primary" to={paths.trackClearance}>
+        {t('apply.openApplication.track')}
+      </Link>
+    </Alert>
   );
 }
 
@@ -159,7 +184,7 @@ function Wizard({ initial, signedIn, account }: { initial: WizardDraft; signedIn
     setSubmitError(null);
     setSubmitting(true);
     try {
-      const result = await api<{ url?: string; sessionId?: string }>('/clearance/apply', { method: 'POST', body: toPayload(values) });
+      const result = await call(clearanceEndpoints.apply, { body: toPayload(values) });
       if (!result?.url) {
         setSubmitError(t('apply.noCheckoutUrl'));
         return;
@@ -569,10 +594,10 @@ function Step9({ form }: { form: Form }) {
     <div className="stack">
       <dl className="clearance-facts">
         <dt>{t('apply.fee')}</dt>
-        <dd>{format.money(CLEARANCE_FEE_AMOUNT)}</dd>
+        <dd className="money">{format.money(CLEARANCE_FEE_AMOUNT)}</dd>
         <dt>{t('apply.total')}</dt>
         <dd>
-          <strong>{format.money(CLEARANCE_FEE_AMOUNT)}</strong>
+          <strong className="money">{format.money(CLEARANCE_FEE_AMOUNT)}</strong>
         </dd>
       </dl>
       <p>{t('apply.paymentLead')}</p>

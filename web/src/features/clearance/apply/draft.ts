@@ -1,5 +1,5 @@
-import type { ClearanceDraft } from '@pes/contracts';
-import { api } from '../../../lib/api/client';
+import { clearanceEndpoints } from '@pes/contracts';
+import { call } from '../../../lib/api/client';
 import { readDraft, writeDraft } from '../../../lib/drafts/drafts';
 import { CLEARANCE_DRAFT_KEY } from '../draft-storage';
 import { wizardFromDraft, type WizardValues } from './wizard-form';
@@ -24,10 +24,10 @@ export function writeLocalDraft(step: number, values: WizardValues) {
 
 /** The signed-in citizen's draft on the server ("save and return"); null if none. */
 export async function fetchServerDraft(): Promise<WizardDraft | null> {
-  const { draft } = await api<{ draft: (ClearanceDraft & { updated_at: string }) | null }>('/clearance/draft');
+  const { draft } = await call(clearanceEndpoints.draft);
   return draft ? { step: validStep(draft.step), values: wizardFromDraft(draft.data) } : null;
 }
 
 export function saveServerDraft(step: number, values: WizardValues) {
-  return api<unknown>('/clearance/draft', { method: 'PUT', body: { step, data: values } });
+  return call(clearanceEndpoints.saveDraft, { body: { step, data: values } });
 }

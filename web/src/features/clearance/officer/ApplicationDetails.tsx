@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { CLEARANCE_DETAIL_SECTIONS, CLEARANCE_RECORD, type ClearanceDetail } from '@pes/contracts';
 import { useFormat } from '../../../components/format';
 import { RecordDetails, type Fact } from '../../../components/records/RecordDetails';
+import { useStationName } from '../../../lib/stations/stations';
 
 /** The application as the citizen gave it, in the spec's sections, from its description in contracts. */
 export function ApplicationDetails({ application: a }: { application: ClearanceDetail }) {
   const { t } = useTranslation('clearance');
   const format = useFormat();
+  const stationName = useStationName();
   // What the portal adds, before the basic section's own fields.
   const basic: Fact[] = [
     [t('fields.reference'), a.reference_number],
@@ -27,6 +29,7 @@ export function ApplicationDetails({ application: a }: { application: ClearanceD
       namespace="clearance"
       answers={{ yes: 'apply.yes', no: 'apply.no' }}
       idPrefix="clearance"
+      valueText={{ station: stationName }}
       sectionClassName="clearance-application__section"
       sections={CLEARANCE_DETAIL_SECTIONS.map((id) => ({ id, title: t(`officer.sections.${id}`), leading: id === 'basic' ? basic : undefined }))}
     />

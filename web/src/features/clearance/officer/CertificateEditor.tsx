@@ -3,9 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { certificateDraftSchema, colomboDate, type CertificateDraft, type CertificateDraftInput, type ClearanceCertificate } from '@pes/contracts';
-import { Alert } from '../../../components/Alert';
+import { ActionFailed } from '../../../components/ActionFailed';
 import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
-import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
+import { applyServerFieldErrors } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
 import { QueryState } from '../../../components/QueryState';
 import { paths } from '../../../paths';
@@ -50,9 +50,8 @@ export function CertificateEditor(props: EditorProps) {
   );
 }
 
-function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: EditorProps & { draft: CertificateDraft }) {
+function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: EditorProps & { draft: CertificateDraftInput }) {
   const { t } = useTranslation('clearance');
-  const errorMessage = useErrorMessage();
   const generate = useGenerateCertificate(id);
   const {
     register,
@@ -101,11 +100,7 @@ function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: Edi
             )}
             focusKey={submitCount}
           />
-          {generate.isError ? (
-            <Alert kind="error">
-              <strong>{t('officer.certificate.generateFailed')}</strong> {errorMessage(generate.error)}
-            </Alert>
-          ) : null}
+          <ActionFailed title={t('officer.certificate.generateFailed')} error={generate.error} />
           {FIELDS.map((f) => (
             <FormField
               key={f.name}

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatVerificationCode, type ClearanceCertificate, type ClearanceDetail } from '@pes/contracts';
+import { ActionFailed } from '../../../components/ActionFailed';
 import { Alert } from '../../../components/Alert';
 import { ErrorSummary } from '../../../components/ErrorSummary';
-import { useErrorMessage } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { useFormat } from '../../../components/format';
 import { useUploadAndAttachCertificate } from './api';
 import { CertificateEditor } from './CertificateEditor';
@@ -62,7 +63,6 @@ function CurrentCertificate({ certificate: c, url, reference }: { certificate: C
  */
 export function CertificateSection({ application }: { application: ClearanceDetail }) {
   const { t } = useTranslation('clearance');
-  const errorMessage = useErrorMessage();
   const [editing, setEditing] = useState(false);
   const [attached, setAttached] = useState<'generated' | 'uploaded' | null>(null);
   const [fileMissing, setFileMissing] = useState(false);
@@ -74,6 +74,8 @@ export function CertificateSection({ application }: { application: ClearanceDeta
   const completed = application.application_status === 'completed';
   const reference = application.reference_number ?? String(application.id);
   const current = application.certificate;
+  // Generate PDF closes the editor (and its button) and Attach is disabled while sending: the outcome takes the focus.
+  const attachedRef = useFocusOutcome(attached);
 
   const [pickerKey, setPickerKey] = useState(0);
   const attach = (file: File, replace: boolean) =>
@@ -101,7 +103,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
   return (
     <section className="clearance-application__section" aria-labelledby="clearance-certificate">
       <h3 id="clearance-certificate">{t('officer.sections.certificate')}</h3>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={attachedRef} tabIndex={-1} className="clearance-outcome">
         {attached ? <Alert kind="success">{t(attached === 'generated' ? 'officer.certificate.generated' : 'officer.certificate.attached')}</Alert> : null}
       </div>
       {current ? <CurrentCertificate certificate={current} url={application.certificate_url} reference={reference} /> : <p>{t('track.notYetAvailable')}</p>}
@@ -143,11 +145,7 @@ export function CertificateSection({ application }: { application: ClearanceDeta
         <ErrorSummary
           items={fileMissing ? [{ id: 'certificate-file', label: t('officer.certificate.file'), message: t('officer.certificate.fileRequired') }] : []}
         />
-        {upload.isError ? (
-          <Alert kind="error">
-            <strong>{t('officer.certificate.uploadFailed')}</strong> {errorMessage(upload.error)}
-          </Alert>
-        ) : null}
+        <ActionFailed title={t('officer.certificate.uploadFailed')} error={upload.error} />
         <FormField
           id="certificate-file"
           label={t('officer.certificate.file')}

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
+import { useKeysetPages } from '../../../components/keyset-pages';
 import { QueryState } from '../../../components/QueryState';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useClearanceApplications, type ApplicationsPage } from './api';
@@ -21,9 +22,10 @@ export function ClearanceOfficerPanel() {
   const errorMessage = useErrorMessage();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<ClearanceOfficerStatus | ''>('');
-  const [page, setPage] = useState(1);
   const search = useDebounced(searchText, SEARCH_DELAY_MS);
-  const applications = useClearanceApplications({ search, status, page });
+  // Each page's cursor, for the search and filter it belongs to: another search or filter starts again.
+  const pages = useKeysetPages(JSON.stringify([search.trim(), status]));
+  const applications = useClearanceApplications({ search, status, cursor: pages.cursor });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: Column<ClearanceListItem>[] = [
@@ -57,28 +59,11 @@ export function ClearanceOfficerPanel() {
       <div className="clearance-officer__filters">
         <div className="field">
           <label htmlFor="clearance-search">{t('officer.search')}</label>
-          <input
-            id="clearance-search"
-            type="search"
-            maxLength={40}
-            autoComplete="off"
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              setPage(1);
-            }}
-          />
+          <input id="clearance-search" type="search" maxLength={40} autoComplete="off" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="clearance-status-filter">{t('officer.filterStatus')}</label>
-          <select
-            id="clearance-status-filter"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as ClearanceOfficerStatus | '');
-              setPage(1);
-            }}
-          >
+          <select id="clearance-status-filter" value={status} onChange={(e) => setStatus(e.target.value as ClearanceOfficerStatus | '')}>
             <option value="">{t('officer.allStatuses')}</option>
             {CLEARANCE_OFFICER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -93,7 +78,7 @@ export function ClearanceOfficerPanel() {
         loading={t('officer.loading')}
         error={(err) => t('officer.loadFailed', { reason: errorMessage(err) })}
         empty={<Alert kind="info">{t('officer.none')}</Alert>}
-        isEmpty={(data: ApplicationsPage) => data.applications.length === 0 && data.page === 1}
+        isEmpty={(data: ApplicationsPage) => data.applications.length === 0 && pages.cursor === null}
       >
         {(data) => (
           <>
@@ -105,13 +90,7 @@ export function ClearanceOfficerPanel() {
               rowKey={(a) => a.id}
               onRowClick={(a) => setOpenId(a.id)}
             />
-            <TablePages
-              caption={t('officer.title')}
-              page={data.page - 1}
-              hasNext={data.has_more}
-              busy={applications.isPlaceholderData}
-              onPage={(to) => setPage(to + 1)}
-            />
+            <TablePages caption={t('officer.title')} {...pages.controls(data.next_cursor)} busy={applications.isPlaceholderData} />
           </>
         )}
       </QueryState>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StoredFile } from '../StoredFile';
+import { StoredFile } from '../../../components/stored-file/StoredFile';
 import { documentEntries } from './documents';
 
 /** The uploaded documents, each previewed (images inline, PDFs in the browser's viewer) with a link to open it. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StatusControl } from './StatusControl';
 import { APPLICATION } from './test-application';
 import { officerWrapper } from './test-i18n';
@@ -13,6 +13,11 @@ function renderControl() {
   render(<StatusControl application={APPLICATION} />, { wrapper: officerWrapper() });
   return fetchMock;
 }
+
+// jsdom lays nothing out and has no scrollIntoView: the outcome's scroll (useFocusOutcome) is a no-op here.
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => {};
+});
 
 afterEach(() => {
   cleanup();

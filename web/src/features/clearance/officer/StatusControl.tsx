@@ -3,23 +3,24 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CLEARANCE_OFFICER_STATUSES, clearanceStatusUpdateSchema, type ClearanceDetail, type ClearanceOfficerStatus } from '@pes/contracts';
+import { ActionFailed } from '../../../components/ActionFailed';
 import { Alert } from '../../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
-import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
+import { applyServerFieldErrors } from '../../../components/errors';
 import { FormField } from '../../../components/FormField';
+import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { useUpdateClearanceStatus } from './api';
+import { ReasonField } from './ReasonField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 interface StatusValues {
   status: ClearanceOfficerStatus;
   reason?: string;
 }
 
-const REASON_MAX = 1000;
-
 /** The status select: pending, in progress, completed, or rejected with a reason the citizen sees. */
 export function StatusControl({ application }: { application: ClearanceDetail }) {
   const { t } = useTranslation('clearance');
-  const errorMessage = useErrorMessage();
   const update = useUpdateClearanceStatus(application.id);
   const [updated, setUpdated] = useState(false);
   const current = application.application_status === 'awaiting_payment' ? 'pending' : application.application_status;
@@ -47,24 +48,26 @@ export function StatusControl({ application }: { application: ClearanceDetail })
     { name: 'reason', id: 'clearance-reason', label: t('officer.status.reason') },
   ];
 
+  // The button pressed is disabled while saving: the outcome takes the focus; a refusal naming a field is the summary's.
+  const [failure, setFailure] = useState<unknown>(null);
+  const outcomeRef = useFocusOutcome(updated || failure);
   const onSubmit = handleSubmit((values) => {
     setUpdated(false);
+    setFailure(null);
     update.mutate(values.status === 'rejected' ? values : { status: values.status }, {
       onSuccess: () => setUpdated(true),
-      onError: (err) => applyServerFieldErrors(err, setError),
+      onError: (err) => {
+        if (!applyServerFieldErrors(err, setError)) setFailure(err);
+      },
     });
   });
 
   return (
     <section className="clearance-application__section clearance-status-control" aria-labelledby="clearance-status-title">
       <h3 id="clearance-status-title">{t('officer.status.title')}</h3>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={outcomeRef} tabIndex={-1} className="clearance-outcome">
         {updated ? <Alert kind="success">{t('officer.status.updated')}</Alert> : null}
-        {update.isError ? (
-          <Alert kind="error">
-            <strong>{t('officer.status.failed')}</strong> {errorMessage(update.error)}
-          </Alert>
-        ) : null}
+        <ActionFailed title={t('officer.status.failed')} error={update.error} />
       </div>
       <form noValidate onSubmit={onSubmit} aria-labelledby="clearance-status-title">
         <ErrorSummary items={summaryFrom(errors, fields)} focusKey={submitCount} />
@@ -78,25 +81,14 @@ export function StatusControl({ application }: { application: ClearanceDetail })
           </select>
         </FormField>
         {status === 'rejected' ? (
-          <FormField
-            id="clearance-reason"
-            label={t('officer.status.reason')}
-            hint={t('officer.status.reasonHint')}
-            error={errors.reason?.message}
-            required
-            counter={{ value: reason, max: REASON_MAX }}
-          >
-            <textarea rows={3} maxLength={REASON_MAX} {...register('reason')} />
-          </FormField>
+          <ReasonField id="clearance-reason" label={t('officer.status.reason')} error={errors.reason?.message} value={reason} field={register('reason')} />
         ) : null}
         {status === 'rejected' && withdraws ? (
           <p className="field__hint" data-testid="status-withdraws">
             {t('officer.status.withdrawsCertificate')}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? t('officer.status.saving') : t('officer.status.save')}
-        </button>
+        <SubmitButton pending={update.isPending} label={t('officer.status.save')} pendingLabel={t('officer.status.saving')} />
       </form>
     </section>
   );

@@ -3,13 +3,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { certificateWithdrawalSchema, type ClearanceDetail } from '@pes/contracts';
-import { Alert } from '../../../components/Alert';
+import { ActionFailed } from '../../../components/ActionFailed';
 import { ErrorSummary, summaryFrom } from '../../../components/ErrorSummary';
-import { applyServerFieldErrors, useErrorMessage } from '../../../components/errors';
-import { FormField } from '../../../components/FormField';
+import { applyServerFieldErrors } from '../../../components/errors';
 import { useUpdateClearanceStatus } from './api';
-
-const REASON_MAX = 1000;
+import { ReasonField } from './ReasonField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 /**
  * Withdraws the certificate issued: the application becomes rejected with the reason (which the applicant
@@ -43,7 +42,6 @@ export function WithdrawCertificate({ application, onWithdrawn }: { application:
 
 function WithdrawForm({ application, onDone, onCancel }: { application: ClearanceDetail; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation('clearance');
-  const errorMessage = useErrorMessage();
   const update = useUpdateClearanceStatus(application.id);
   const {
     register,
@@ -75,25 +73,16 @@ function WithdrawForm({ application, onDone, onCancel }: { application: Clearanc
         items={summaryFrom(errors, [{ name: 'reason', id: 'certificate-withdraw-reason', label: t('officer.withdraw.reason') }])}
         focusKey={submitCount}
       />
-      {update.isError ? (
-        <Alert kind="error">
-          <strong>{t('officer.withdraw.failed')}</strong> {errorMessage(update.error)}
-        </Alert>
-      ) : null}
-      <FormField
+      <ActionFailed title={t('officer.withdraw.failed')} error={update.error} />
+      <ReasonField
         id="certificate-withdraw-reason"
         label={t('officer.withdraw.reason')}
-        hint={t('officer.status.reasonHint')}
         error={errors.reason?.message}
-        required
-        counter={{ value: reason, max: REASON_MAX }}
-      >
-        <textarea rows={3} maxLength={REASON_MAX} {...register('reason')} />
-      </FormField>
+        value={reason}
+        field={register('reason')}
+      />
       <div className="clearance-actions">
-        <button type="submit" className="button button--danger" disabled={update.isPending}>
-          {update.isPending ? t('officer.withdraw.withdrawing') : t('officer.withdraw.confirm')}
-        </button>
+        <SubmitButton pending={update.isPending} label={t('officer.withdraw.confirm')} pendingLabel={t('officer.withdraw.withdrawing')} kind="danger" />
         <button type="button" className="button button--secondary" onClick={onCancel}>
           {t('officer.withdraw.cancel')}
         </button>

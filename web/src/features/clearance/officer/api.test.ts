@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { applicationsQueryString } from './api';
+import { queryString } from '../../../lib/api/client';
+import { applicationsQuery } from './api';
 
-describe('applicationsQueryString', () => {
-  it('sends the page and its size always, the search trimmed and the status only when set', () => {
-    expect(applicationsQueryString({ search: '', status: '', page: 1 })).toBe('page=1&page_size=20');
-    expect(applicationsQueryString({ search: '  PCC-2026-000001 ', status: 'in_progress', page: 3 })).toBe(
-      'search=PCC-2026-000001&status=in_progress&page=3&page_size=20',
+const applicationsQueryString = (...args: Parameters<typeof applicationsQuery>) => queryString(applicationsQuery(...args));
+
+describe('the applications query', () => {
+  it('sends the page size always, the cursor of a later page, the search trimmed and the status only when set', () => {
+    expect(applicationsQueryString({ search: '', status: '', cursor: null })).toBe('?page_size=20');
+    expect(applicationsQueryString({ search: '  PCC-2026-000001 ', status: 'in_progress', cursor: '2026-05-01T08:30:00.123456_42' })).toBe(
+      '?search=PCC-2026-000001&status=in_progress&cursor=2026-05-01T08%3A30%3A00.123456_42&page_size=20',
     );
-    expect(applicationsQueryString({ search: '   ', status: 'rejected', page: 2 }, 50)).toBe('status=rejected&page=2&page_size=50');
+    expect(applicationsQueryString({ search: '   ', status: 'rejected', cursor: null }, 50)).toBe('?status=rejected&page_size=50');
   });
 
   it('encodes what the officer types', () => {
-    expect(applicationsQueryString({ search: '85 1234&5', status: '', page: 1 })).toBe('search=85+1234%265&page=1&page_size=20');
+    expect(applicationsQueryString({ search: '85 1234&5', status: '', cursor: null })).toBe('?search=85+1234%265&page_size=20');
   });
 });

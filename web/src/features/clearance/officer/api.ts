@@ -1,19 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateDraft, ClearanceDetail, ClearanceListItem, ClearanceOfficerStatus } from '@pes/contracts';
-import { api } from '../../../lib/api/client';
+import { clearanceEndpoints, type CertificateDraft, type ClearanceDetail, type ClearanceOfficerStatus, type EndpointAnswer } from '@pes/contracts';
+import { call } from '../../../lib/api/client';
+import { uploadWithProgress } from '../../../lib/api/upload';
 
 export interface ApplicationsFilter {
   search: string;
   status: ClearanceOfficerStatus | '';
-  page: number;
+  /** The next_cursor of the page before; null for the first page. */
+  cursor: string | null;
 }
 
-export interface ApplicationsPage {
-  applications: ClearanceListItem[];
-  page: number;
-  page_size: number;
-  has_more: boolean;
-}
+export type ApplicationsPage = EndpointAnswer<typeof clearanceEndpoints.applications>;
 
 const CLEARANCE_LIST_PAGE_SIZE = 20;
 
@@ -24,22 +21,16 @@ const keys = {
   draft: (id: number) => ['clearance', 'officer', 'draft', id] as const,
 };
 
-/** The list's query string: only what is set, the search trimmed (the server normalises NIC spellings). */
-export function applicationsQueryString({ search, status, page }: ApplicationsFilter, pageSize = CLEARANCE_LIST_PAGE_SIZE) {
-  const params = new URLSearchParams();
-  const term = search.trim();
-  if (term) params.set('search', term);
-  if (status) params.set('status', status);
-  params.set('page', String(page));
-  params.set('page_size', String(pageSize));
-  return params.toString();
+/** The list's query: the page size always, the cursor of a later page, the search trimmed (the server normalises NIC spellings). */
+export function applicationsQuery({ search, status, cursor }: ApplicationsFilter, pageSize = CLEARANCE_LIST_PAGE_SIZE) {
+  return { search: search.trim(), status, cursor: cursor ?? undefined, page_size: pageSize };
 }
 
 /** Paid applications, newest paid first; the previous page stays on screen while the next loads. */
 export function useClearanceApplications(filter: ApplicationsFilter) {
   return useQuery({
     queryKey: keys.list(filter),
-    queryFn: () => api<ApplicationsPage>(`/clearance/applications?${applicationsQueryString(filter)}`),
+    queryFn: () => call(clearanceEndpoints.applications, { query: applicationsQuery(filter) }),
     placeholderData: keepPreviousData,
     retry: 1,
     staleTime: 0,
@@ -49,7 +40,7 @@ export function useClearanceApplications(filter: ApplicationsFilter) {
 export function useClearanceApplication(id: number | null) {
   return useQuery({
     queryKey: keys.detail(id ?? 0),
-    queryFn: () => api<ClearanceDetail>(`/clearance/applications/${id}`),
+    queryFn: () => call(clearanceEndpoints.application, { params: { id: id! } }),
     enabled: id !== null,
     retry: 1,
     staleTime: 0,
@@ -68,8 +59,7 @@ function useRefresh() {
 export function useUpdateClearanceStatus(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { status: ClearanceOfficerStatus; reason?: string }) =>
-      api<ClearanceDetail>(`/clearance/applications/${id}/status`, { method: 'PUT', body }),
+    mutationFn: (body: { status: ClearanceOfficerStatus; reason?: string }) => call(clearanceEndpoints.updateStatus, { params: { id }, body }),
     onSuccess: (detail) => refresh(detail),
   });
 }
@@ -78,7 +68,7 @@ export function useUpdateClearanceStatus(id: number) {
 export function useCertificateDraft(id: number, enabled: boolean) {
   return useQuery({
     queryKey: keys.draft(id),
-    queryFn: () => api<CertificateDraft>(`/clearance/applications/${id}/certificate-draft`),
+    queryFn: () => call(clearanceEndpoints.certificateDraft, { params: { id } }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -87,13 +77,13 @@ export function useCertificateDraft(id: number, enabled: boolean) {
 }
 
 /** `replace`: the officer confirmed that the new certificate replaces the one the application holds (the server asks for it). */
-const replacing = (replace: boolean) => (replace ? '?replace=true' : '');
+const replacing = (replace: boolean) => ({ replace: replace ? ('true' as const) : undefined });
 
 export function useGenerateCertificate(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ draft, replace }: { draft: CertificateDraft; replace: boolean }) =>
-      api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate/generate${replacing(replace)}`, { method: 'POST', body: draft }),
+      call(clearanceEndpoints.generateCertificate, { params: { id }, query: replacing(replace), body: draft }),
     onSuccess: () => refresh(),
   });
 }
@@ -105,11 +95,8 @@ export function useUploadAndAttachCertificate(id: number) {
     mutationFn: async ({ file, replace }: { file: File; replace: boolean }) => {
       const form = new FormData();
       form.append('file', file);
-      const uploaded = await api<{ file: { path: string } }>('/clearance/upload', { method: 'POST', body: form });
-      return api<{ certificate_url: string }>(`/clearance/applications/${id}/certificate${replacing(replace)}`, {
-        method: 'POST',
-        body: { certificate_url: uploaded.file.path },
-      });
+      const uploaded = await uploadWithProgress(clearanceEndpoints.upload, { form, onProgress: () => {} }).promise;
+      return call(clearanceEndpoints.attachCertificate, { params: { id }, query: replacing(replace), body: { certificate_url: uploaded.file.path } });
     },
     onSuccess: () => refresh(),
   });

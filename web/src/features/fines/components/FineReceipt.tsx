@@ -14,7 +14,7 @@ export function FineReceipt({ fine }: { fine: Fine }) {
     [t('fields.fineId'), <code key="id">{fine.id}</code>],
     [
       t('fields.amountPaidLkr'),
-      <span key="amount" className="receipt__amount">
+      <span key="amount" className="receipt__amount money">
         {format.money(fine.amount)}
       </span>,
     ],

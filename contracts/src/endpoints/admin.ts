@@ -1,0 +1,100 @@
+import {
+  adminAssignedComplaintsSchema,
+  adminCitizenComplaintsSchema,
+  adminUserDetailsSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  auditVerificationSchema,
+  auditVerifyQuerySchema,
+  deleteUserResponseSchema,
+  reactivateUserResponseSchema,
+  workloadQuerySchema,
+  workloadResponseSchema,
+} from '../admin';
+import { complaintIdParamSchema, complaintSchema } from '../complaints';
+import {
+  adminSlotListSchema,
+  adminSlotSchema,
+  adminSlotsQuerySchema,
+  assignOfficerRequestSchema,
+  createSlotRequestSchema,
+  publicSlotListSchema,
+  publicSlotsQuerySchema,
+  slotIdParamSchema,
+  slotOfficerParamSchema,
+} from '../slots';
+import { okResponseSchema } from '../auth';
+import { createOfficerRequestSchema, createOfficerResponseSchema, officerSearchQuerySchema, officerSearchResultListSchema } from '../users';
+import { endpoint } from './define';
+
+/** A user's id in the path: a positive 32-bit integer (anything else is 400, not a database error). */
+const userIdParamSchema = complaintIdParamSchema;
+
+export const adminEndpoints = {
+  createOfficer: endpoint({
+    method: 'POST',
+    path: '/admin/users/create-officer',
+    body: createOfficerRequestSchema,
+    status: 201,
+    answer: createOfficerResponseSchema,
+  }),
+  searchOfficers: endpoint({
+    method: 'GET',
+    path: '/admin/police-officers/search',
+    query: officerSearchQuerySchema,
+    status: 200,
+    answer: officerSearchResultListSchema,
+  }),
+  users: endpoint({ method: 'GET', path: '/admin/users', query: adminUsersQuerySchema, status: 200, answer: adminUsersPageSchema }),
+  user: endpoint({ method: 'GET', path: '/admin/users/:id', params: userIdParamSchema, status: 200, answer: adminUserDetailsSchema }),
+  reactivateUser: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reactivate',
+    params: userIdParamSchema,
+    status: 200,
+    answer: reactivateUserResponseSchema,
+  }),
+  deleteUser: endpoint({ method: 'DELETE', path: '/admin/users/:id', params: userIdParamSchema, status: 200, answer: deleteUserResponseSchema }),
+  userComplaints: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id/complaints',
+    params: userIdParamSchema,
+    status: 200,
+    answer: adminCitizenComplaintsSchema,
+  }),
+  assignedComplaints: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id/assigned-complaints',
+    params: userIdParamSchema,
+    status: 200,
+    answer: adminAssignedComplaintsSchema,
+  }),
+  complaint: endpoint({ method: 'GET', path: '/admin/complaints/:id', params: complaintIdParamSchema, status: 200, answer: complaintSchema }),
+  workload: endpoint({ method: 'GET', path: '/admin/officer-workload', query: workloadQuerySchema, status: 200, answer: workloadResponseSchema }),
+  auditLog: endpoint({ method: 'GET', path: '/admin/audit-log', query: auditQuerySchema, status: 200, answer: auditPageSchema }),
+  verifyAuditLog: endpoint({ method: 'GET', path: '/admin/audit-log/verify', query: auditVerifyQuerySchema, status: 200, answer: auditVerificationSchema }),
+};
+
+export const slotsEndpoints = {
+  publicList: endpoint({ method: 'GET', path: '/slots/public', query: publicSlotsQuerySchema, status: 200, answer: publicSlotListSchema }),
+  adminList: endpoint({ method: 'GET', path: '/admin/slots', query: adminSlotsQuerySchema, status: 200, answer: adminSlotListSchema }),
+  create: endpoint({ method: 'POST', path: '/admin/slots', body: createSlotRequestSchema, status: 201, answer: adminSlotSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/admin/slots/:id', params: slotIdParamSchema, status: 200, answer: okResponseSchema }),
+  assignOfficer: endpoint({
+    method: 'POST',
+    path: '/admin/slots/:id/assign-officer',
+    params: slotIdParamSchema,
+    body: assignOfficerRequestSchema,
+    status: 200,
+    answer: adminSlotSchema,
+  }),
+  removeOfficer: endpoint({
+    method: 'DELETE',
+    path: '/admin/slots/:id/remove-officer/:officerRowId',
+    params: slotOfficerParamSchema,
+    status: 200,
+    answer: adminSlotSchema,
+  }),
+};

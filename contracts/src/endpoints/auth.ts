@@ -1,0 +1,16 @@
+import { currentUserResponseSchema, loginRequestSchema, loginResponseSchema, okResponseSchema, signupCitizenForm, signupCitizenResponseSchema } from '../auth';
+import { stationListSchema } from '../stations';
+import { endpoint } from './define';
+
+export const authEndpoints = {
+  signupCitizen: endpoint({ method: 'POST', path: '/auth/signup-citizen', form: signupCitizenForm, status: 201, answer: signupCitizenResponseSchema }),
+  login: endpoint({ method: 'POST', path: '/auth/login', body: loginRequestSchema, status: 200, answer: loginResponseSchema }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', status: 200, answer: okResponseSchema }),
+  currentUser: endpoint({ method: 'GET', path: '/auth/getCurrentUserInfo', status: 200, answer: currentUserResponseSchema }),
+  /** The same answer under a shorter path, for scripts and API clients (the spec names the long one). */
+  me: endpoint({ method: 'GET', path: '/auth/me', status: 200, answer: currentUserResponseSchema }),
+};
+
+export const stationsEndpoints = {
+  list: endpoint({ method: 'GET', path: '/stations', status: 200, answer: stationListSchema }),
+};

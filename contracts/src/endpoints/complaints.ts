@@ -1,0 +1,73 @@
+import {
+  ANONYMOUS_COMPLAINT_FORM,
+  anonymousIdParamSchema,
+  anonymousOfficerListQuerySchema,
+  anonymousOfficerListSchema,
+  anonymousOfficerParamSchema,
+  submitAnonymousComplaintResponseSchema,
+  trackAnonymousRequestSchema,
+  trackAnonymousResponseSchema,
+  updateAnonymousStatusRequestSchema,
+  updateAnonymousStatusResponseSchema,
+} from '../anonymous';
+import {
+  COMPLAINT_FORMS,
+  COMPLAINT_TYPE_PATH,
+  complaintAttachmentUploadForm,
+  complaintIdParamSchema,
+  complaintListSchema,
+  complaintSchema,
+  complaintsByDateQuerySchema,
+  submitComplaintResponseSchema,
+  updateComplaintStatusRequestSchema,
+  type ComplaintType,
+} from '../complaints';
+import { uploadResponseSchema } from '../files';
+import { endpoint } from './define';
+
+const submitComplaint = <T extends ComplaintType>(type: T) =>
+  endpoint({
+    method: 'POST',
+    path: `/complaints/${COMPLAINT_TYPE_PATH[type]}`,
+    form: COMPLAINT_FORMS[type],
+    status: 201,
+    answer: submitComplaintResponseSchema,
+  });
+
+export const complaintsEndpoints = {
+  uploadAttachment: endpoint({ method: 'POST', path: '/complaints/upload', form: complaintAttachmentUploadForm, status: 201, answer: uploadResponseSchema }),
+  /** One per type of complaint, each its own path and form. */
+  submit: { traffic: submitComplaint('traffic'), crime: submitComplaint('crime'), minor_offense: submitComplaint('minor_offense') },
+  mine: endpoint({ method: 'GET', path: '/complaints/my-complaints', status: 200, answer: complaintListSchema }),
+  police: endpoint({ method: 'GET', path: '/police/complaints', status: 200, answer: complaintListSchema }),
+  policeByDate: endpoint({ method: 'GET', path: '/police/complaints/by-date', query: complaintsByDateQuerySchema, status: 200, answer: complaintListSchema }),
+  updateStatus: endpoint({
+    method: 'PUT',
+    path: '/police/complaints/:id/status',
+    params: complaintIdParamSchema,
+    body: updateComplaintStatusRequestSchema,
+    status: 200,
+    answer: complaintSchema,
+  }),
+};
+
+export const anonymousEndpoints = {
+  submit: endpoint({ method: 'POST', path: '/anonymous', form: ANONYMOUS_COMPLAINT_FORM, status: 201, answer: submitAnonymousComplaintResponseSchema }),
+  track: endpoint({ method: 'POST', path: '/anonymous/track', body: trackAnonymousRequestSchema, status: 200, answer: trackAnonymousResponseSchema }),
+  officerList: endpoint({
+    method: 'GET',
+    path: '/anonymous/officer/:officerId',
+    params: anonymousOfficerParamSchema,
+    query: anonymousOfficerListQuerySchema,
+    status: 200,
+    answer: anonymousOfficerListSchema,
+  }),
+  updateStatus: endpoint({
+    method: 'PUT',
+    path: '/anonymous/:id/status',
+    params: anonymousIdParamSchema,
+    body: updateAnonymousStatusRequestSchema,
+    status: 200,
+    answer: updateAnonymousStatusResponseSchema,
+  }),
+};

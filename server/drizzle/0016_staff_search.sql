@@ -1,0 +1,5 @@
+ALTER TABLE "fines" ADD COLUMN "plate_key" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(upper(vehicle_number), '^(WP|CP|SP|NW|NC|UP|SG|NP|EP)[ -]+([A-Z])', '\2'), '[ -]+', '', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "clearance_reference_tail_idx" ON "clearance_applications" USING btree (reverse("reference_number") text_pattern_ops) WHERE "clearance_applications"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "clearance_name_search_idx" ON "clearance_applications" USING gin (to_tsvector('simple', "full_name_nic")) WHERE "clearance_applications"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "fines_officer_plate_idx" ON "fines" USING btree ("issued_by_user_id","plate_key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "citizen_identity_number_prefix_idx" ON "citizen_profiles" USING btree (upper("identity_number") text_pattern_ops);

@@ -1,0 +1,1 @@
+CREATE INDEX "users_deactivated_role_idx" ON "users" USING btree ("role","id") WHERE not "users"."active";

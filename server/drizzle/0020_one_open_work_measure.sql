@@ -1,0 +1,1 @@
+ALTER TABLE "anonymous_officer_load" DROP COLUMN "open_count";

@@ -1,0 +1,88 @@
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifySchema,
+  onRequestAsyncHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { apiErrorSchema, Endpoint } from '@pes/contracts';
+
+/** The instance a route plugin (FastifyPluginAsyncZod) is given. */
+type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A route's error answers, status by status: the one error body (see errorResponses). */
+type ErrorSchemas = Record<number, typeof apiErrorSchema>;
+
+/**
+ * The Fastify schema an endpoint's description stands for. Its type is what types request.params, query
+ * and body in the handler and checks what the handler answers (the success answer or an error body).
+ */
+interface EndpointSchema<E extends Endpoint, Errors extends ErrorSchemas> extends FastifySchema {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: Record<E['status'], E['answer']> & Errors;
+}
+
+/** What a route adds to its endpoint's description: its documentation, its error statuses, guards and limits. */
+interface RouteParts<Errors extends ErrorSchemas> {
+  tags: readonly string[];
+  summary?: string;
+  security?: FastifySchema['security'];
+  /** The error statuses it can answer, `errorResponses(...)`: documented, and their bodies checked on the way out. */
+  errors?: Errors;
+  /** A guard (guards.require): a caller who may not use the route is refused before its body is read. */
+  onRequest?: onRequestAsyncHookHandler;
+  /** `{ rateLimit: limitedRoute(...) }` for a limited route. */
+  config?: FastifyContextConfig;
+  bodyLimit?: number;
+}
+
+type EndpointHandler<E extends Endpoint, Errors extends ErrorSchemas> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  EndpointSchema<E, Errors>,
+  ZodTypeProvider
+>;
+
+/**
+ * Registers a route from its endpoint's description in contracts: the method, the path and the schemas come
+ * from there (the web calls the same description), so a route file says only what is the server's own.
+ * A multipart form has no body schema: its handler parses it with parseMultipart and the description's form.
+ */
+export function route<E extends Endpoint, Errors extends ErrorSchemas = Record<never, never>>(
+  app: ZodApp,
+  endpoint: E,
+  parts: RouteParts<Errors>,
+  handler: EndpointHandler<E, Errors>,
+): void {
+  const { tags, summary, security, errors, ...options } = parts;
+  const schema = {
+    tags,
+    ...(summary === undefined ? {} : { summary }),
+    ...(security === undefined ? {} : { security }),
+    ...(endpoint.form ? { consumes: ['multipart/form-data'] } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: { [endpoint.status]: endpoint.answer, ...errors },
+  };
+  // (The cast: the schema is built from the description's parts, which TypeScript cannot follow key by key.)
+  app.route<RouteGenericInterface, ContextConfigDefault, EndpointSchema<E, Errors>>({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schema as EndpointSchema<E, Errors>,
+    handler,
+  });
+}

@@ -1,0 +1,58 @@
+import type { DbOrTx } from '../../db/client';
+import type { JobQueue } from './jobs.service';
+
+/** An appointment as the citizen booked it (Colombo local date and times). */
+export interface EventAppointment {
+  date: string;
+  time_from: string;
+  time_to: string;
+  station: string;
+}
+
+/**
+ * What happened, said by the service that made it happen. Each event names the citizen who owns the
+ * record and carries what a subscriber needs to tell them, so a subscriber reads no other module's tables.
+ */
+export type DomainEvent =
+  | { type: 'complaint.filed'; complaintId: number; citizenUserId: number; reference: string; appointment: EventAppointment | null }
+  | { type: 'complaint.status_changed'; complaintId: number; citizenUserId: number; reference: string; status: string }
+  | {
+      type: 'clearance.paid' | 'clearance.status_changed' | 'clearance.certificate_ready' | 'clearance.withdrawn';
+      applicationId: number;
+      citizenUserId: number;
+      reference: string;
+      status: string;
+    }
+  | { type: 'fine.paid'; payerUserId: number; reference: string; amountCents: number };
+export type DomainEventType = DomainEvent['type'];
+
+/** A recorded event as its subscribers get it: `id` is unique per event (the job's id), stable across retries. */
+export type RecordedEvent = DomainEvent & { id: string };
+type Subscriber = (event: RecordedEvent) => Promise<void>;
+
+/**
+ * Domain events on the job queue: `record` inserts the event as a job in the transaction of the change
+ * (a rolled-back change records nothing); each subscriber then runs once per event, retried on failure.
+ */
+export function createDomainEvents(deps: { jobs: JobQueue }) {
+  const subscribers: Subscriber[] = [];
+  deps.jobs.work(
+    'domain-event',
+    async (data, job) => {
+      const event = { ...(data as DomainEvent), id: job.id };
+      for (const subscriber of subscribers) await subscriber(event);
+    },
+    { batchSize: 10 },
+  );
+  return {
+    async record(tx: DbOrTx, event: DomainEvent) {
+      await deps.jobs.enqueue(tx, 'domain-event', event);
+    },
+    /** A subscriber must be idempotent: a retried event reaches every subscriber again. */
+    subscribe(subscriber: Subscriber) {
+      subscribers.push(subscriber);
+    },
+  };
+}
+export type DomainEvents = ReturnType<typeof createDomainEvents>;
+export type EventRecorder = Pick<DomainEvents, 'record'>;

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  workloadClass,
+  type AdminNotifications,
+  type AdminNotificationsQuery,
+  type NotificationChannel,
+  type NotificationTemplate,
+  type Preferences,
+} from '@pes/contracts';
+import { appError } from '../../app-error';
+import type { Database, DbOrTx } from '../../db/client';
+import type { JobContext, JobQueue } from '../jobs/jobs.service';
+import type { DomainEvent, RecordedEvent } from '../jobs/domain-events';
+import type { UsersService } from '../users/users.service';
+import { appointmentCalendar, appointmentStart } from './notifications.calendar';
+import type { EmailSender, SmsProvider } from './notifications.providers';
+import type { MessageRow, NewMessage, NotificationsRepository } from './notifications.repository';
+import { renderMessage, type TemplateValues } from './notifications.templates';
+
+/** An account that never chose: English, both channels (the citizen gave both at sign-up). */
+export const DEFAULT_PREFERENCES: Preferences = { language: 'en', notify_email: true, notify_sms: true };
+
+/** What one event sends: a template on some channels, now or at a moment (a reminder). */
+interface Planned {
+  template: NotificationTemplate;
+  channels: NotificationChannel[];
+  values: TemplateValues;
+  sendAfter?: Date;
+  calendar?: { date: string; time_from: string; time_to: string; station: string };
+  /** The record a later change may cancel it for (a reminder's complaint). */
+  about?: string;
+}
+
+const BOTH: NotificationChannel[] = ['email', 'sms'];
+const hhmm = (time: string) => time.slice(0, 5);
+const rupees = (cents: number) => `LKR ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[] {
+  switch (event.type) {
+    case 'complaint.filed': {
+      const a = event.appointment;
+      const values = { reference: event.reference, ...(a && { date: a.date, time: hhmm(a.time_from), station: a.station }) };
+      const filed: Planned = { template: 'complaint_filed', channels: BOTH, values, ...(a && { calendar: a }) };
+      if (!a) return [filed];
+      const remindAt = new Date(appointmentStart(a).getTime() - reminderMinutes * 60_000);
+      // No reminder when its moment has passed already: the appointment is sooner than the reminder's lead.
+      const reminder: Planned = { template: 'appointment_reminder', channels: BOTH, values, sendAfter: remindAt, about: complaintKey(event.complaintId) };
+      return remindAt > now ? [filed, reminder] : [filed];
+    }
+    case 'complaint.status_changed':
+      return [{ template: 'complaint_status', channels: BOTH, values: { reference: event.reference, status: event.status } }];
+    case 'clearance.paid':
+      return [{ template: 'clearance_paid', channels: BOTH, values: { reference: event.reference } }];
+    case 'clearance.status_changed':
+      return [{ template: 'clearance_status', channels: BOTH, values: { reference: event.reference, status: event.status } }];
+    case 'clearance.certificate_ready':
+      return [{ template: 'clearance_certificate_ready', channels: BOTH, values: { reference: event.reference } }];
+    case 'clearance.withdrawn':
+      return [{ template: 'clearance_withdrawn', channels: BOTH, values: { reference: event.reference } }];
+    case 'fine.paid':
+      // A receipt: by e-mail only.
+      return [{ template: 'fine_paid', channels: ['email'], values: { reference: event.reference, amount: rupees(event.amountCents) } }];
+  }
+}
+
+const complaintKey = (id: number) => `complaint:${id}`;
+
+/** What an event makes untrue among the messages still waiting: a closed complaint's appointment reminder. */
+function cancelledBy(event: DomainEvent): { about: string; template: NotificationTemplate; reason: string } | null {
+  if (event.type === 'complaint.status_changed' && workloadClass(event.status) === 'completed')
+    return { about: complaintKey(event.complaintId), template: 'appointment_reminder', reason: `complaint closed: ${event.status}` };
+  return null;
+}
+
+const recipientOf = (event: DomainEvent) => ('citizenUserId' in event ? event.citizenUserId : event.payerUserId);
+const newReference = () => `N${randomBytes(6).toString('hex').toUpperCase()}`;
+
+function toView(row: MessageRow) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    channel: row.channel,
+    recipient: row.recipient,
+    language: row.language,
+    template: row.template as NotificationTemplate,
+    state: row.state,
+    attempts: row.attempts,
+    provider_answer: row.providerAnswer,
+    subject: row.subject,
+    body: row.body,
+    send_after: row.sendAfter.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Messages to citizens about their own records, in their language, on the channels they chose: queued from
+ * domain events (one message per event, template and channel), sent by jobs with retries; kept for the
+ * administrator to read when no provider serves the channel. Never to an anonymous reporter: anonymous
+ * reports record no events, and every event names a citizen account.
+ */
+export function createNotificationsService(deps: {
+  db: Database;
+  notifications: NotificationsRepository;
+  users: Pick<UsersService, 'contactOf'>;
+  jobs: JobQueue;
+  email?: EmailSender;
+  sms?: SmsProvider;
+  publicUrl: string;
+  reminderMinutes: number;
+}) {
+  const { db, notifications, users, jobs } = deps;
+  const settingsUrl = `${deps.publicUrl.replace(/\/+$/, '')}/settings`;
+  const providerFor = (channel: NotificationChannel) => (channel === 'email' ? deps.email : deps.sms);
+
+  async function preferencesOf(userId: number) {
+    return (await notifications.preferences(userId)) ?? DEFAULT_PREFERENCES;
+  }
+
+  /** Queues the event's messages (and their jobs) in one transaction; a retried event adds nothing. */
+  async function onEvent(event: RecordedEvent) {
+    const userId = recipientOf(event);
+    const contact = await users.contactOf(userId);
+    if (!contact) return;
+    const prefs = await preferencesOf(userId);
+    const wanted = (c: NotificationChannel) => (c === 'email' ? prefs.notify_email : prefs.notify_sms);
+    const now = new Date();
+    const messages: NewMessage[] = [];
+    for (const p of plan(event, deps.reminderMinutes, now)) {
+      for (const channel of p.channels.filter(wanted)) {
+        const reference = newReference();
+        const text = renderMessage(p.template, prefs.language, p.values, { message: reference, settings: settingsUrl });
+        const calendar =
+          channel === 'email' && p.calendar ? appointmentCalendar({ reference: p.values.reference, ...p.calendar, summary: text.subject }) : null;
+        messages.push({
+          reference,
+          recipientUserId: userId,
+          channel,
+          recipient: channel === 'email' ? contact.email : contact.mobileNumber,
+          language: prefs.language,
+          template: p.template,
+          subject: channel === 'email' ? text.subject : null,
+          body: channel === 'email' ? text.email : text.sms,
+          calendar,
+          state: providerFor(channel) ? 'queued' : 'kept',
+          idempotencyKey: `${event.id}:${p.template}:${channel}`,
+          about: p.about ?? null,
+          sendAfter: p.sendAfter ?? now,
+        });
+      }
+    }
+    const cancels = cancelledBy(event);
+    await db.transaction(async (tx) => {
+      // Their jobs still run at the moment, find the message no longer queued and send nothing.
+      if (cancels) await notifications.cancelWaiting(cancels.about, cancels.template, cancels.reason, tx);
+      for (const message of messages) {
+        const id = await notifications.insert(message, tx);
+        if (id !== undefined && message.state === 'queued') await jobs.enqueue(tx, 'notification-send', { messageId: id }, { startAfter: message.sendAfter });
+      }
+    });
+  }
+
+  /**
+   * Sends one message. The attempt is recorded before the provider is called, and its answer after: a crash
+   * in between leaves it `sending`, and the job's retry sends it again. The SMS gateway gets the same
+   * idempotency key and drops the repeat; SMTP has no such key, so an e-mail may arrive twice then (at
+   * most once more per crash, with the same Message-ID).
+   */
+  async function deliver(data: Record<string, unknown>, job: JobContext) {
+    const message = await notifications.claimForSending(Number(data.messageId));
+    if (!message) return;
+    const provider = providerFor(message.channel);
+    if (!provider) {
+      await notifications.recordOutcome(message.id, 'kept', 'no provider configured for this channel');
+      return;
+    }
+    try {
+      const answer =
+        message.channel === 'email'
+          ? await deps.email!.send({
+              to: message.recipient,
+              subject: message.subject ?? '',
+              text: message.body,
+              calendar: message.calendar,
+              key: message.idempotencyKey,
+            })
+          : await deps.sms!.send({ to: message.recipient, text: message.body, reference: message.idempotencyKey });
+      await notifications.recordOutcome(message.id, 'sent', answer);
+    } catch (err) {
+      const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await notifications.recordOutcome(message.id, job.lastAttempt ? 'failed' : 'queued', answer);
+      throw err;
+    }
+  }
+
+  return {
+    onEvent,
+    deliver,
+    preferencesOf,
+    /** In `tx` where given: a new account's language is saved with the account. */
+    savePreferences: (userId: number, p: Preferences, tx?: DbOrTx) => notifications.savePreferences(userId, p, tx),
+
+    async list(query: Omit<AdminNotificationsQuery, 'cursor'> & { cursor?: number }): Promise<AdminNotifications> {
+      const rows = await notifications.list(query, NOTIFICATIONS_PAGE_SIZE + 1);
+      const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+      return { messages: page.map(toView), next_cursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? String(page[page.length - 1]!.id) : null };
+    },
+
+    /** A failed message queued again, with its job, in one transaction. */
+    async retry(id: number) {
+      const requeued = await db.transaction(async (tx) => {
+        if (!(await notifications.requeueFailed(id, tx))) return false;
+        await jobs.enqueue(tx, 'notification-send', { messageId: id });
+        return true;
+      });
+      if (requeued) return;
+      throw (await notifications.exists(id)) ? appError('notifications.not_retryable') : appError('notifications.not_found');
+    },
+
+    /** A citizen's messages, oldest first (tests and support). */
+    messagesOf: async (userId: number) => (await notifications.byRecipientUser(userId)).map(toView),
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,108 @@
+import type { Language, NotificationTemplate } from '@pes/contracts';
+
+/** What a template may say: the record's reference and, where it has them, its appointment, status and amount. */
+export interface TemplateValues {
+  reference: string;
+  date?: string;
+  time?: string;
+  station?: string;
+  status?: string;
+  amount?: string;
+}
+
+interface Wording {
+  subject: string;
+  /** The SMS and the e-mail's first line: short (two UCS-2 segments, 134 characters, in Sinhala and Tamil). */
+  short: string;
+  /** The e-mail's further lines. */
+  more?: string;
+}
+
+type Texts = Record<NotificationTemplate, Record<Language, Wording>>;
+
+const TEXTS: Texts = {
+  complaint_filed: {
+    en: {
+      subject: 'Complaint {reference} received',
+      short: 'Sri Lanka Police: complaint {reference} received. Appointment {date} {time}, {station}.',
+      more: 'Please come to {station} on {date} at {time} (Sri Lanka time) with your identity card. The calendar file attached adds the appointment to your calendar.',
+    },
+    si: {
+      subject: 'පැමිණිල්ල {reference} ලැබුණි',
+      short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} ලැබුණි. හමුවීම {date} {time}.',
+      more: 'කරුණාකර ඔබගේ හැඳුනුම්පත සමඟ {date} දින {time} ට (ශ්‍රී ලංකා වේලාව) {station} වෙත පැමිණෙන්න. අමුණා ඇති දින දර්ශන ගොනුව හමුවීම ඔබගේ දින දර්ශනයට එක් කරයි.',
+    },
+    ta: {
+      subject: 'முறைப்பாடு {reference} பெறப்பட்டது',
+      short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} பெறப்பட்டது. சந்திப்பு {date} {time}.',
+      more: 'உங்கள் அடையாள அட்டையுடன் {date} அன்று {time} மணிக்கு (இலங்கை நேரம்) {station} க்கு வரவும். இணைக்கப்பட்ட நாட்காட்டிக் கோப்பு சந்திப்பை உங்கள் நாட்காட்டியில் சேர்க்கும்.',
+    },
+  },
+  complaint_status: {
+    en: { subject: 'Complaint {reference}: {status}', short: 'Sri Lanka Police: complaint {reference} is now {status}.' },
+    si: { subject: 'පැමිණිල්ල {reference}: {status}', short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} හි තත්ත්වය: {status}.' },
+    ta: { subject: 'முறைப்பாடு {reference}: {status}', short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} நிலை: {status}.' },
+  },
+  appointment_reminder: {
+    en: {
+      subject: 'Reminder: your appointment for {reference}',
+      short: 'Sri Lanka Police reminder: appointment for {reference} on {date} at {time}, {station}.',
+    },
+    si: { subject: 'මතක් කිරීම: {reference} හමුවීම', short: 'ශ්‍රී ලංකා පොලිසිය මතක් කිරීම: {reference} හමුවීම {date} {time}.' },
+    ta: { subject: 'நினைவூட்டல்: {reference} சந்திப்பு', short: 'இலங்கை பொலிஸ் நினைவூட்டல்: {reference} சந்திப்பு {date} {time}.' },
+  },
+  clearance_paid: {
+    en: { subject: 'Police clearance {reference}: fee received', short: 'Sri Lanka Police: clearance {reference} fee received. Your application is pending.' },
+    si: { subject: 'පොලිස් නිෂ්කාශන {reference}: ගාස්තුව ලැබුණි', short: 'ශ්‍රී ලංකා පොලිසිය: නිෂ්කාශන {reference} ගාස්තුව ලැබුණි.' },
+    ta: { subject: 'பொலிஸ் அனுமதி {reference}: கட்டணம் பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அனுமதி {reference} கட்டணம் பெறப்பட்டது.' },
+  },
+  clearance_status: {
+    en: { subject: 'Police clearance {reference}: {status}', short: 'Sri Lanka Police: clearance {reference} is now {status}.' },
+    si: { subject: 'පොලිස් නිෂ්කාශන {reference}: {status}', short: 'ශ්‍රී ලංකා පොලිසිය: නිෂ්කාශන {reference} තත්ත්වය: {status}.' },
+    ta: { subject: 'பொலிஸ் அனுமதி {reference}: {status}', short: 'இலங்கை பொலிஸ்: அனுமதி {reference} நிலை: {status}.' },
+  },
+  clearance_certificate_ready: {
+    en: { subject: 'Police clearance {reference}: certificate ready', short: 'Sri Lanka Police: your clearance certificate {reference} is ready to download.' },
+    si: { subject: 'පොලිස් නිෂ්කාශන {reference}: සහතිකය සූදානම්', short: 'ශ්‍රී ලංකා පොලිසිය: නිෂ්කාශන සහතිකය {reference} බාගත කිරීමට සූදානම්.' },
+    ta: { subject: 'பொலிஸ் அனுமதி {reference}: சான்றிதழ் தயார்', short: 'இலங்கை பொலிஸ்: அனுமதிச் சான்றிதழ் {reference} பதிவிறக்கத் தயார்.' },
+  },
+  clearance_withdrawn: {
+    en: { subject: 'Police clearance {reference}: certificate withdrawn', short: 'Sri Lanka Police: clearance certificate {reference} was withdrawn.' },
+    si: { subject: 'පොලිස් නිෂ්කාශන {reference}: සහතිකය අවලංගුයි', short: 'ශ්‍රී ලංකා පොලිසිය: නිෂ්කාශන සහතිකය {reference} අවලංගු කරන ලදී.' },
+    ta: { subject: 'பொலிஸ் அனுமதி {reference}: சான்றிதழ் மீளப்பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அனுமதிச் சான்றிதழ் {reference} மீளப்பெறப்பட்டது.' },
+  },
+  fine_paid: {
+    en: { subject: 'Fine payment received', short: 'Sri Lanka Police: fine payment of {amount} received, fine {reference}.' },
+    si: { subject: 'දඩ ගෙවීම ලැබුණි', short: 'ශ්‍රී ලංකා පොලිසිය: {amount} දඩ ගෙවීම ලැබුණි, දඩය {reference}.' },
+    ta: { subject: 'அபராதக் கட்டணம் பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அபராதம் {reference} க்கு {amount} கட்டணம் பெறப்பட்டது.' },
+  },
+};
+
+/** Every e-mail says what it is and how to stop them. */
+const FOOTER: Record<Language, string> = {
+  en: 'Message {message} from the Sri Lanka Police e-Services. To stop these messages, change your settings at {settings}',
+  si: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා පණිවිඩය {message}. මෙම පණිවිඩ නැවැත්වීමට, {settings} හි ඔබගේ සැකසුම් වෙනස් කරන්න',
+  ta: 'இலங்கை பொலிஸ் இ-சேவைகள் செய்தி {message}. இச்செய்திகளை நிறுத்த, {settings} இல் உங்கள் அமைப்புகளை மாற்றவும்',
+};
+
+/** Status words the portal itself uses, in each language; an officer's own wording is quoted as written. */
+const STATUS_WORDS: Record<string, Record<Language, string>> = {
+  Pending: { en: 'Pending', si: 'අපේක්ෂිත', ta: 'நிலுவையில்' },
+  'In Progress': { en: 'In Progress', si: 'ක්‍රියාත්මක වෙමින්', ta: 'செயல்பாட்டில்' },
+  Completed: { en: 'Completed', si: 'සම්පූර්ණයි', ta: 'நிறைவடைந்தது' },
+  pending: { en: 'pending', si: 'අපේක්ෂිත', ta: 'நிலுவையில்' },
+  in_progress: { en: 'in progress', si: 'ක්‍රියාත්මක වෙමින්', ta: 'செயல்பாட்டில்' },
+  completed: { en: 'completed', si: 'සම්පූර්ණයි', ta: 'நிறைவடைந்தது' },
+  rejected: { en: 'rejected', si: 'ප්‍රතික්ෂේපිතයි', ta: 'நிராகரிக்கப்பட்டது' },
+};
+
+const fill = (text: string, values: Record<string, string | undefined>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+/** A template in a language: the SMS text, and the e-mail's subject and text (with the footer). */
+export function renderMessage(template: NotificationTemplate, language: Language, values: TemplateValues, footer: { message: string; settings: string }) {
+  const wording = TEXTS[template][language];
+  const filled = { ...values, status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status) };
+  const short = fill(wording.short, filled);
+  const email = [short, wording.more && fill(wording.more, filled), '', '--', fill(FOOTER[language], footer)].filter((l) => l !== undefined).join('\n');
+  return { subject: fill(wording.subject, filled), sms: short, email };
+}

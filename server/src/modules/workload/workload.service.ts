@@ -1,0 +1,60 @@
+import type { Branch } from '@pes/contracts';
+import type { DbOrTx } from '../../db/client';
+
+export const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
+export type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
+
+/** One officer's work from one source (a module's records), by workload class; classes it lacks count 0. */
+export type OfficerWork = Partial<WorkCounts> & { officer_row_id: number };
+
+/** Which officers to count: those of one branch, or only these (officers.id). */
+export interface WorkScope {
+  branch?: Branch;
+  officerRowIds?: number[];
+}
+
+/** A module's records counted per officer, in the database, read on `tx` when given (inside its transaction). */
+export type WorkSource = (scope: WorkScope, tx?: DbOrTx) => Promise<OfficerWork[]>;
+
+/** The measure of an officer's open work, wherever it is asked: what is pending or in progress. */
+export const openWorkOf = (work: WorkCounts) => work.pending + work.in_progress;
+
+const noWork = (): WorkCounts => ({ pending: 0, in_progress: 0, completed: 0, other: 0 });
+
+/**
+ * An officer's work, counted once: every module whose records are an officer's work registers a source (for
+ * the branches whose work it is), and both the administrator's workload table and the least-loaded
+ * assignment of anonymous reports read the same sums. This module imports no other: sources are registered
+ * in composition.ts.
+ */
+export function createWorkloadService() {
+  const sources: Array<{ count: WorkSource; branches?: readonly Branch[] }> = [];
+
+  /** Per officer in scope with any work: the sums over every source serving the scope's branch. */
+  async function byOfficer(scope: WorkScope = {}, tx?: DbOrTx): Promise<Map<number, WorkCounts>> {
+    if (scope.officerRowIds?.length === 0) return new Map();
+    const serving = sources.filter((s) => !scope.branch || !s.branches || s.branches.includes(scope.branch));
+    const counted = await Promise.all(serving.map((s) => s.count(scope, tx)));
+    const work = new Map<number, WorkCounts>();
+    for (const counts of counted.flat()) {
+      const sum = work.get(counts.officer_row_id) ?? noWork();
+      for (const key of WORK_CLASSES) sum[key] += counts[key] ?? 0;
+      work.set(counts.officer_row_id, sum);
+    }
+    return work;
+  }
+
+  return {
+    /** `branches`: the branches whose officers this source's work belongs to (all when left out). */
+    registerSource(count: WorkSource, branches?: readonly Branch[]) {
+      sources.push({ count, branches });
+    },
+    byOfficer,
+    /** Each officer's work (none counts as zero). */
+    async of(officerRowIds: number[], scope: Omit<WorkScope, 'officerRowIds'> = {}, tx?: DbOrTx) {
+      const work = await byOfficer({ ...scope, officerRowIds }, tx);
+      return new Map(officerRowIds.map((id) => [id, work.get(id) ?? noWork()]));
+    },
+  };
+}
+export type WorkloadService = ReturnType<typeof createWorkloadService>;

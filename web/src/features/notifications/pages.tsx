@@ -1,0 +1,4 @@
+import './notifications.css';
+
+export { SettingsPage } from './SettingsPage';
+export { AdminNotificationsPage } from './AdminNotificationsPage';
