@@ -225,11 +225,14 @@ test('the users list and the audit log page forward and back like every other li
   await page.goto('/admin/users');
   await page.getByLabel('Search by username or name').fill(prefix);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The unfiltered list is also 25 rows on page 1: walk only once the search's answer is drawn.
+  await expect(listOf(page, 'Users').rows.first()).toContainText(prefix);
   await walkPages(page, listOf(page, 'Users'));
 
   await page.goto('/admin/audit');
   await page.getByLabel('Actor').fill(officer.username);
   await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(listOf(page, 'Audit log entries').rows.first()).toContainText(officer.username);
   await walkPages(page, listOf(page, 'Audit log entries'));
   await context.close();
 });

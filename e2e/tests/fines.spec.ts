@@ -154,6 +154,9 @@ test('an officer issues a fine; the citizen finds it, is declined once, pays it,
 
   await onPage.getByRole('link', { name: 'Open the payment history on its own page' }).click();
   await expect(page).toHaveURL(/\/track-fine$/);
+  // The search page stays drawn until the history page's code has arrived.
+  await expect(page.getByRole('heading', { level: 1, name: 'Paid fines' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment history' })).toHaveCount(0);
   const historyRow = page.getByRole('row').filter({ hasText: plate });
   await expect(historyRow).toContainText('LKR 2,500.00');
   await expect(historyRow).toContainText('Speeding');

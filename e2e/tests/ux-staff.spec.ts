@@ -315,6 +315,9 @@ test('opening /police/analytics without the branch shows the analytics refusal, 
 
 // ---- axe on the staff pages changed here ----
 
+/** The header's own links, those under "More" (a long Tamil name at desktop width) counted once. */
+const ROW_LINKS = '#main-nav > ul > li > a';
+
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
     test(`staff pages pass axe in ${language} at ${width}px`, async ({ browser }) => {
@@ -322,13 +325,13 @@ for (const language of LANGUAGES) {
       for (const path of ['/police/dashboard', '/police/issue-fine']) {
         await officer.goto(path);
         await expect(officer.locator('main h1')).toBeVisible();
-        await expect(officer.locator('#main-nav a')).toHaveCount(3);
+        await expect(officer.locator(ROW_LINKS)).toHaveCount(3);
         expect(await seriousViolations(officer), `${path} in ${language} at ${width}`).toEqual([]);
       }
       await officer.context().close();
       const admin = await staffPage(browser, ADMIN, 'admin', language, width);
       await admin.goto('/admin/dashboard');
-      await expect(admin.locator('#main-nav a')).toHaveCount(5);
+      await expect(admin.locator(ROW_LINKS)).toHaveCount(5);
       await expect(admin.getByRole('list').filter({ has: admin.locator('.slots__officer') })).toBeVisible();
       expect(await seriousViolations(admin), `/admin/dashboard in ${language} at ${width}`).toEqual([]);
       await admin.context().close();
