@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
+import { recordEventSql } from '../jobs/domain-events';
 import { slotOfficers, slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
 import { officers } from '../users/users.table';
@@ -174,7 +175,10 @@ export function createComplaintsRepository(db: Database) {
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed. With a file sent with the form, its row is
-  // written by the same statement (files.table `insertFormFileSql`), only when the slot was booked.
+  // written by the same statement (files.table `insertFormFileSql`), only when the slot was booked. The
+  // complaint's `complaint.filed` event is recorded by it too: as a second statement in a transaction it held
+  // the slot's row lock a round trip longer, and bookings of one slot queue on that lock (half the bookings
+  // per second on PostgreSQL, bench/README.md "Notifications").
   const bookingSql = (attachment: SQL | null) => sql`
       with booked as (
         update ${slots} s set available_slots = s.available_slots - 1
@@ -203,6 +207,18 @@ export function createComplaintsRepository(db: Database) {
           (select id from attached)
         from booked b
         returning *
+      ), recorded as (
+        ${recordEventSql(
+          'complaint.filed',
+          {
+            complaintId: sql`i.id`,
+            citizenUserId: sql`i.citizen_user_id`,
+            reference: sql`i.reference_number`,
+            appointment: sql`jsonb_build_object('date', i.appointment_date::text, 'time_from', i.appointment_time_from::text,
+              'time_to', i.appointment_time_to::text, 'station', ${v('stationName')}::text)`,
+          },
+          sql`inserted i`,
+        )}
       )
       select i.id, i.reference_number, i.status, i.damage_value::text as damage_value, i.station_id,
         ${isoInstant(sql`i.occurred_at`)} as "when", ${isoInstant(sql`i.submitted_at`)} as submitted_at,
@@ -253,8 +269,8 @@ export function createComplaintsRepository(db: Database) {
      * concurrent bookings queue on the slot's row lock and re-check that condition, so a slot never takes
      * more than its capacity. The same UPDATE applies the booking cap (`withinCap`). When the UPDATE matches
      * nothing, nothing is inserted and undefined is returned. (One statement where four were: round trips
-     * bound booking throughput.) An uploaded attachment is the files module's row, claimed in the same
-     * transaction `tx` before this runs.
+     * bound booking throughput.) The statement also records the `complaint.filed` event. An uploaded attachment
+     * is the files module's row, claimed in the same transaction `tx` before this runs.
      */
     async book(booking: Booking, c: NewComplaint, year: string, attachmentFileId: number | null, tx: DbOrTx): Promise<BookedComplaint | undefined> {
       const rows = await bookStatement({ ...c, ...booking, occurredAt: c.occurredAt.toISOString(), year, attachmentFileId }, tx);

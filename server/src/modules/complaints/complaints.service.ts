@@ -19,7 +19,7 @@ import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import { serialIds } from '../../db/sql';
 import type { EventRecorder } from '../jobs/domain-events';
-import type { BookedComplaint, Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
+import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
 import type { WorkScope } from '../workload/workload.service';
 
 /** A complaint form's fields as parsed (any of the three types). */
@@ -66,12 +66,6 @@ export function createComplaintsService(deps: {
 }) {
   const { db, complaints, stations, files, audit, events } = deps;
 
-  /** The complaint is filed: said in the booking's transaction, so a booking that does not commit tells nobody. */
-  async function recordFiled(row: BookedComplaint, booking: Booking, citizenUserId: number, tx: Tx) {
-    const appointment = { date: row.appointment_date, time_from: row.appointment_time_from, time_to: row.appointment_time_to, station: booking.stationName };
-    await events.record(tx, { type: 'complaint.filed', complaintId: row.id, citizenUserId, reference: row.reference_number, appointment });
-  }
-
   /**
    * Why the slot took no booking, checked in this order: an unknown station or a slot not bookable for this
    * complaint (400), the citizen's own appointment in this slot or the cap on upcoming appointments (409),
@@ -107,13 +101,14 @@ export function createComplaintsService(deps: {
    */
   async function book(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, claim?: (tx: Tx) => Promise<FileRow>) {
     const year = booking.today.slice(0, 4);
-    // The booking and its event (an attachment's claim too) commit together or not at all.
-    const booked = await inBookingTransaction(async (tx) => {
-      const file = claim ? await claim(tx) : null;
-      const row = await complaints.book(booking, complaint, year, file?.id ?? null, tx);
-      if (row) await recordFiled(row, booking, complaint.citizenUserId, tx);
-      return row && { row, file };
-    });
+    // The booking statement records the complaint's event itself; an attachment's claim commits with both or not at all.
+    const booked = claim
+      ? await inBookingTransaction(async (tx) => {
+          const file = await claim(tx);
+          const row = await complaints.book(booking, complaint, year, file.id, tx);
+          return row && { row, file };
+        })
+      : await complaints.book(booking, complaint, year, null, db).then((row) => row && { row, file: null });
     return booked ?? refuseBooking(booking, branch, complaint.citizenUserId);
   }
 
@@ -123,11 +118,7 @@ export function createComplaintsService(deps: {
    */
   async function bookWithFile(booking: Booking, complaint: NewComplaint, branch: ComplaintBranch, file: StagedFile, owner: FileOwner) {
     const values = files.formFileValues(file, owner);
-    const row = await db.transaction(async (tx) => {
-      const booked = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, tx);
-      if (booked) await recordFiled(booked, booking, complaint.citizenUserId, tx);
-      return booked;
-    });
+    const row = await complaints.bookWithFile(booking, complaint, booking.today.slice(0, 4), values, db);
     if (!row) return refuseBooking(booking, branch, complaint.citizenUserId);
     return { row, file: { path: file.path, mimeType: file.mimeType, originalName: file.originalName } };
   }

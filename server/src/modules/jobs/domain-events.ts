@@ -1,5 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { JobQueue } from './jobs.service';
+import { insertJobSql, type JobQueue } from './jobs.service';
 
 /** An appointment as the citizen booked it (Colombo local date and times). */
 export interface EventAppointment {
@@ -25,6 +26,20 @@ export type DomainEvent =
     }
   | { type: 'fine.paid'; payerUserId: number; reference: string; amountCents: number };
 export type DomainEventType = DomainEvent['type'];
+
+/** An event's fields (all but its type) as SQL expressions over the rows of a statement. */
+export type EventColumns<T extends DomainEventType> = { [K in Exclude<keyof Extract<DomainEvent, { type: T }>, 'type'>]: SQL };
+
+/**
+ * Records the event in the statement of the change itself (a CTE), once per row of `from`: for a change made in one
+ * statement, which a second round trip in a transaction would slow (see `insertJobSql`). Subscribers get it as
+ * from `record`.
+ */
+export function recordEventSql<T extends DomainEventType>(type: T, columns: EventColumns<T>, from: SQL): SQL {
+  // The keys are this file's own names, not input: literals keep the prepared statement's parameters to the values.
+  const fields = Object.entries(columns as Record<string, SQL>).flatMap(([key, value]) => [sql.raw(`'${key}'`), value]);
+  return insertJobSql('domain-event', sql`jsonb_build_object('type', ${sql.raw(`'${type}'`)}, ${sql.join(fields, sql`, `)})`, from);
+}
 
 /** A recorded event as its subscribers get it: `id` is unique per event (the job's id), stable across retries. */
 export type RecordedEvent = DomainEvent & { id: string };

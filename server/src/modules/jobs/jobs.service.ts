@@ -1,3 +1,4 @@
+import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, RawSql } from '../../db/client';
@@ -50,10 +51,35 @@ function onTransaction(tx: DbOrTx) {
 }
 
 /**
+ * A job as part of a statement, for a change made in ONE statement (a booking, whose slot row stays locked until it
+ * commits: a second round trip for the job would hold that lock longer). Inserts one job of `queue` per row of
+ * `from`, with the queue's policy as pg-boss's own `send` sets it (jobs.test compares the two rows); like `send`, none
+ * when a singleton queue already holds one.
+ */
+export function insertJobSql(queue: QueueName, data: SQL, from: SQL): SQL {
+  return sql`insert into pgboss.job (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+    select q.name, ${data}, coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+      now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+      coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false), q.policy, q.dead_letter
+    from pgboss.queue q, ${from}
+    where q.name = ${sql.raw(`'${queue}'`)}
+    on conflict do nothing`;
+}
+
+/**
  * Jobs in the database (pg-boss 10 over the app's own connections, PGlite or PostgreSQL): enqueued inside a
  * transaction, run once across instances (SKIP LOCKED), retried with backoff, kept across restarts; and
  * scheduled work (cron, sent once per minute across instances).
  */
+/**
+ * While people are waiting on this instance, each queue takes one batch per this interval: messages wait for a
+ * lull instead of taking a share of the cores from bookings (a fifth of the booking rate went to them, bench/README.md
+ * "Notifications"), and at this pace they never starve.
+ */
+export const BUSY_BATCH_INTERVAL_MS = 4_000;
+
 /** pg-boss 10's own statements that record a job done or failed (it sends them without awaiting them). */
 const RECORDS_OUTCOME = [/SET completed_on = now\(\)/, /id IN \(SELECT UNNEST\(\$2::uuid\[\]\)\) AND state < /];
 
@@ -61,7 +87,7 @@ export function createJobQueue(deps: {
   rawSql: RawSql;
   log: Logger;
   pollingIntervalSeconds?: number;
-  /** Whether people are waiting on this instance now: a backlog then drains one batch per poll, not flat out. */
+  /** Whether people are waiting on this instance now: a backlog then drains one batch per `BUSY_BATCH_INTERVAL_MS`. */
   busy?: () => boolean;
 }) {
   const db = {
@@ -90,6 +116,9 @@ export function createJobQueue(deps: {
   let started = false;
   // Batches being run: pg-boss's graceful stop can return while a handler is still busy, and the pool must outlive it.
   const inFlight = new Set<Promise<void>>();
+  // Ends the pauses of busy workers at once when the queue stops.
+  const stopping = new AbortController();
+  const pauseWhileBusy = () => setTimeoutPromise(BUSY_BATCH_INTERVAL_MS, undefined, { signal: stopping.signal }).catch(() => {});
 
   function runBatch(queue: QueueName, jobs: PgBoss.JobWithMetadata<object>[], handler: Handler) {
     const running = runEach(queue, jobs, handler).finally(() => inFlight.delete(running));
@@ -140,11 +169,15 @@ export function createJobQueue(deps: {
         const workerId: string = await boss.work(
           queue,
           { batchSize, includeMetadata: true, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 },
-          (jobs: PgBoss.JobWithMetadata<object>[]) => {
+          async (jobs: PgBoss.JobWithMetadata<object>[]) => {
+            // Requests coming in go first: the worker's next fetch waits (pg-boss fetches again once this returns).
+            if (deps.busy?.()) {
+              await runBatch(queue, jobs, handler);
+              return pauseWhileBusy();
+            }
             // pg-boss waits out the polling interval after every batch, full or not: a queue with a backlog would
-            // drain at one batch a second. A full batch says there may be more, so the next fetch follows at once,
-            // unless requests are coming in: they go first, and the backlog drains once they ease.
-            if (jobs.length >= batchSize && !deps.busy?.()) boss.notifyWorker(workerId);
+            // drain at one batch a second. A full batch says there may be more, so the next fetch follows at once.
+            if (jobs.length >= batchSize) boss.notifyWorker(workerId);
             return runBatch(queue, jobs, handler);
           },
         );
@@ -159,6 +192,7 @@ export function createJobQueue(deps: {
     /** Stops fetching and waits for the jobs in hand (at most `timeoutMs`). */
     async stop(timeoutMs = 10_000) {
       if (!started) return;
+      stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)));

@@ -4,6 +4,7 @@ import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen, login } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import type { RecordedEvent } from './domain-events';
+import { BUSY_BATCH_INTERVAL_MS, insertJobSql, QUEUES } from './jobs.service';
 
 /**
  * Domain events are jobs inserted in the transaction of the change: a committed change reaches the
@@ -39,6 +40,31 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
     expect(jobs.rows[0]!.n).toBe(0);
   });
 
+  it("writes a job in a statement with the queue's policy exactly as pg-boss's own send does", async () => {
+    // Each job in a transaction rolled back at once: none of them runs, and the singleton queues take both.
+    const jobRow = async (insert: (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0]) => Promise<unknown>) => {
+      let row: unknown;
+      await t.database.db
+        .transaction(async (tx) => {
+          await insert(tx);
+          const found = (await tx.execute(sql`
+            select name, priority, state, retry_limit, retry_delay, retry_backoff, expire_in::text, policy, dead_letter,
+              singleton_key, singleton_on, (keep_until - start_after)::text as kept_for, start_after = now() as starts_now
+            from pgboss.job where data->>'probe' = 'yes'`)) as unknown as { rows: unknown[] };
+          row = found.rows;
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      return row;
+    };
+    for (const queue of QUEUES) {
+      const sent = await jobRow((tx) => t.modules.jobs.enqueue(tx, queue, { probe: 'yes' }));
+      const written = await jobRow((tx) => tx.execute(insertJobSql(queue, sql`jsonb_build_object('probe', 'yes')`, sql`(select 1) as one`)));
+      expect(written, queue).toEqual(sent);
+      expect(sent, queue).toHaveLength(1);
+    }
+  });
+
   it('says a complaint was filed, with its citizen, reference and appointment; a refused booking says nothing', async () => {
     const citizen = await createCitizen(t);
     const admin = await login(t, 'admin', 'Admin@12345', 'admin');
@@ -51,13 +77,40 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
     expect(refused.statusCode).toBe(409);
 
     await expect.poll(() => heardOf(reference).length, { timeout: 15_000 }).toBe(1);
-    expect(heardOf(reference)[0]).toMatchObject({
+    // Recorded by the booking statement itself (complaints.repository): the same event as `record` would make.
+    expect(heardOf(reference)[0]).toEqual({
+      id: expect.any(String),
       type: 'complaint.filed',
+      complaintId: filed.json().complaint.id,
       citizenUserId: citizen.id,
-      appointment: { date: appointment.date, time_from: appointment.time_from, station: 'Kollupitiya Police Station' },
+      reference,
+      appointment: { date: appointment.date, time_from: appointment.time_from, time_to: appointment.time_to, station: 'Kollupitiya Police Station' },
     });
     expect(heard.filter((e) => e.type === 'complaint.filed' && e.citizenUserId === other.id)).toEqual([]);
   });
+  it('takes one batch per interval while requests are coming in, and the rest once they ease', async () => {
+    const tagged = () => heard.filter((e) => 'reference' in e && e.reference.startsWith('busy-')).length;
+    // Requests at ~100/s (the server counts them; 50/s is busy), for longer than one busy interval.
+    let requesting = true;
+    const traffic = (async () => {
+      while (requesting) {
+        await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 40; i++) await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: `busy-${i}`, amountCents: 100 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, BUSY_BATCH_INTERVAL_MS * 0.75));
+    // At most the batch fetched when they were recorded (10): the next waits out the interval.
+    const whileBusy = tagged();
+    requesting = false;
+    await traffic;
+    expect(whileBusy).toBeLessThanOrEqual(10);
+    await expect.poll(tagged, { timeout: BUSY_BATCH_INTERVAL_MS + 6_000, interval: 200 }).toBe(40);
+  });
+
   it('drains a backlog without waiting out the polling interval after each full batch', async () => {
     // 200 events, batches of 10, a poll a second: one batch a second would take 20 s.
     const started = Date.now();
