@@ -59,7 +59,7 @@ export const CERTIFICATE_TEXT = {
   passport: 'Passport number:',
   addressLabel: 'Address:',
   period: (from: string, to: string) => `Period: ${from} to ${to}`,
-  validUntil: (date: string) => `Valid until: ${date} (six months from the start of the period)`,
+  validUntil: (date: string) => `Valid until: ${date} (six months from the date of issue)`,
   remarks: 'Remarks',
   verifyAt: 'Verify at',
   verificationCode: 'Verification code:',
@@ -90,8 +90,11 @@ export function addMonths(isoDay: string, months: number) {
   return first.toISOString().slice(0, 10);
 }
 
-/** The last day a certificate whose period starts on `periodFrom` is valid. */
-export const certificateValidUntil = (periodFrom: string) => addMonths(periodFrom, CERTIFICATE_VALIDITY_MONTHS);
+/**
+ * The last day a certificate issued on `issuedOn` (a Colombo date) is valid. Validity runs from the date of issue, not
+ * from the period, which is the applicant's residence in the past (it may start years before).
+ */
+export const certificateValidUntil = (issuedOn: string) => addMonths(issuedOn, CERTIFICATE_VALIDITY_MONTHS);
 
 // ---------------------------------------------------------------------------------------------
 // Verification codes: what the QR code and the printed text carry (/verify/{code}), never the sequential
@@ -388,9 +391,10 @@ export const certificateDraftSchema = z
     remarks: requiredText(2000),
   })
   .superRefine((v, ctx) => {
-    // Validity runs six months from the period's start: a start after today would stretch it.
+    // The period is the residence the certificate speaks for: it has happened, so it ends today at the latest.
     if (v.periodFrom > colomboDate()) issue(ctx, ['periodFrom'], 'periodFromFuture');
-    if (v.periodFrom > v.periodTo) issue(ctx, ['periodTo'], 'periodOrder');
+    else if (v.periodFrom > v.periodTo) issue(ctx, ['periodTo'], 'periodOrder');
+    if (v.periodTo > colomboDate()) issue(ctx, ['periodTo'], 'periodToFuture');
   });
 /** The draft as the server answers it (defaults filled in). */
 export const certificateDraftViewSchema = z.object({

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { applyAndPay, certify, CLEARANCE_OFFICER, completeApplication, expectPdfPreview, LANGUAGES, tinyPdf, type PaidApplication } from './clearance.helpers';
+import { colomboDay } from './complaints.helpers';
 import { signedInContext } from './fines.helpers';
 import { walkPages } from './pages.helpers';
 import { seriousViolations } from './axe.helpers';
@@ -11,6 +12,13 @@ import { seriousViolations } from './axe.helpers';
  * (clearance.helpers.ts), as clearance.spec.ts does.
  */
 let fixture: PaidApplication;
+
+/** Six calendar months after `day` (YYYY-MM-DD), on the month's last day where it is shorter: a certificate's validity. */
+function sixMonthsOn(day: string) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m + 6, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m + 5, Math.min(d, last))).toISOString().slice(0, 10);
+}
 
 test.beforeAll(async ({ request }) => {
   fixture = await applyAndPay(request, { passportPdf: true });
@@ -111,8 +119,11 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await expect(preview).toContainText(`Reference number: ${fixture.reference}`);
   await expect(preview).toContainText('Sunil Fernando');
   await expect(preview).toContainText(`National Identity Card number: ${fixture.citizen.nic}`);
+  // The period defaults to the residence the applicant gave, up to today; the country to where the certificate goes.
   const periodFrom = await modal.getByLabel('Period from').inputValue();
-  expect(periodFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(periodFrom).toBe('2010-01-01'); // the earliest residence applyAndPay gives
+  await expect(modal.getByLabel('Period to')).toHaveValue(colomboDay());
+  await expect(modal.getByLabel('Country')).toHaveValue('Canada');
   // The code is made with the PDF: the preview says so, and never shows a /verify/{reference}.
   await expect(preview).toContainText('Verification code: (given when the PDF is generated)');
   await expect(preview).not.toContainText(`/verify/${fixture.reference}`);
@@ -121,9 +132,13 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   await modal.getByRole('button', { name: 'Generate PDF' }).click();
   await expect(modal.locator('.error-summary')).toContainText('Period from: The period cannot start in the future.');
   await expect(modal.locator('#certificate-periodFrom')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
-  await modal.getByLabel('Period from').fill('2025-08-31');
-  await expect(modal.getByTestId('certificate-preview-validity')).toHaveText('Valid until: 2026-02-28 (six months from the start of the period)');
   await modal.getByLabel('Period from').fill(periodFrom);
+  await modal.getByLabel('Period to').fill('2999-01-01');
+  await modal.getByRole('button', { name: 'Generate PDF' }).click();
+  await expect(modal.locator('.error-summary')).toContainText('Period to: The period cannot end in the future');
+  await modal.getByLabel('Period to').fill(colomboDay());
+  // Valid for six months from the date of issue, however long ago the period began.
+  await expect(modal.getByTestId('certificate-preview-validity')).toHaveText(`Valid until: ${sixMonthsOn(colomboDay())} (six months from the date of issue)`);
 
   const remarks = modal.getByLabel('Remarks');
   await remarks.fill('');

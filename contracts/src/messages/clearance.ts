@@ -22,6 +22,7 @@ export const clearanceMessagesEn = {
   withdrawalReasonRequired: 'Give the reason for withdrawing the certificate.',
   periodOrder: 'The period must start before it ends.',
   periodFromFuture: 'The period cannot start in the future.',
+  periodToFuture: 'The period cannot end in the future: it ends today at the latest.',
   nicNotOwn: 'Enter the NIC number of your account: a certificate is issued only in your own identity.',
   nicAccountNeeded: 'Your account is registered with a passport: apply from an account registered with your NIC.',
   certificatePdfOnly: 'The certificate must be a PDF file.',

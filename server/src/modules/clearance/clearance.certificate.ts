@@ -70,7 +70,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   const fonts = await loadCertificateFonts();
   const qr = await QRCode.toBuffer(content.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
   const { draft } = content;
-  const validUntil = certificateValidUntil(draft.periodFrom);
+  const validUntil = certificateValidUntil(content.issuedOn);
 
   const doc = new PDFDocument({
     size: 'A4',

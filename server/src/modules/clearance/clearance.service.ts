@@ -185,21 +185,24 @@ export function createClearanceService(deps: {
 
   /**
    * The draft the officer starts from: the name the account holds (not the one typed in the application),
-   * the account's NIC, the application's other details and the spec's defaults; or what the last
+   * the account's NIC, the application's other details and the spec's defaults, the country the certificate is
+   * for, and the period of residence the applicant gave (its earliest day up to today); or what the last
    * certificate said.
    */
   function draftFor(row: ClearanceRow, account: ClearanceAccount | undefined, certificate: CurrentCertificate | undefined): CertificateDraft {
-    const periodFrom = certificate?.periodFrom ?? colomboDate();
+    const today = colomboDate();
+    const earliest = row.details.residence_history.map((entry) => entry.fromDate).sort()[0];
+    const periodFrom = certificate?.periodFrom ?? (earliest && earliest < today ? earliest : today);
     return {
       addresseeTitle: CERTIFICATE_DEFAULTS.addresseeTitle,
       department: CERTIFICATE_DEFAULTS.department,
-      country: CERTIFICATE_DEFAULTS.country,
+      country: row.details.country.trim() || CERTIFICATE_DEFAULTS.country,
       fullName: certificate?.holderName ?? account?.full_name ?? row.fullNameNic,
       nicNumber: row.nicNumber,
       passportNumber: row.details.passport_number,
       address: row.details.address_sri_lanka,
       periodFrom,
-      periodTo: certificate?.periodTo ?? certificateValidUntil(periodFrom),
+      periodTo: certificate?.periodTo ?? today,
       remarks: CERTIFICATE_DEFAULTS.remarks,
     };
   }
@@ -502,7 +505,7 @@ export function createClearanceService(deps: {
       const code = normaliseVerificationCode(codeText);
       const found = isVerificationCode(code) ? await clearance.findCertificateByCode(code) : undefined;
       if (!found) return { result: 'unknown', ...nothing };
-      const validUntil = certificateValidUntil(found.periodFrom);
+      const validUntil = certificateValidUntil(colomboDate(new Date(found.issuedAt)));
       return {
         result: found.withdrawnAt ? 'withdrawn' : found.replacedAt ? 'replaced' : today <= validUntil ? 'valid' : 'expired',
         reference_number: found.referenceNumber,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, colomboDate } from '@pes/contracts';
+import { sql } from 'drizzle-orm';
+import { addMonths, colomboDate, normaliseVerificationCode } from '@pes/contracts';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
 import { bearer, createOfficer, imageFile, login, pdfFile, uniqueNic } from '../../../test/helpers';
 import {
@@ -126,12 +127,13 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect(certificateDraft).toMatchObject({
       addresseeTitle: 'THE VISA OFFICER',
       department: 'Department of Home Affairs',
-      country: 'Sri Lanka',
+      // The country the certificate is for, and the residence the applicant gave (its earliest day) up to today.
+      country: 'Australia',
       // The account's name, not the one typed in the application.
       fullName: 'Nadeesha Jayawardena',
       nicNumber: citizen.identityNumber,
-      periodFrom: colomboDate(),
-      periodTo: addMonths(colomboDate(), 6),
+      periodFrom: '2010-01-01',
+      periodTo: colomboDate(),
     });
     const tooEarly = await send(t, 'POST', `/api/clearance/applications/${stored!.id}/certificate/generate`, officer.token, certificateDraft);
     expect(tooEarly.statusCode).toBe(409);
@@ -489,23 +491,30 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     const track = async () => (await send(t, 'GET', `/api/clearance/track/${citizen.identityNumber}`, citizen.token)).json();
     const download = async (url: string, token: string) => (await send(t, 'GET', url, token)).statusCode;
 
-    // The period cannot start in the future (its validity would run past six months from today).
+    // The period is past residence: it neither starts nor ends after today.
     const tomorrow = new Date(Date.parse(`${colomboDate()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const future = await generate({ ...draft, periodFrom: tomorrow, periodTo: addMonths(tomorrow, 6) });
     expect(future.statusCode).toBe(400);
-    expect(future.json().error.fieldKeys).toEqual({ periodFrom: 'periodFromFuture' });
+    expect(future.json().error.fieldKeys).toEqual({ periodFrom: 'periodFromFuture', periodTo: 'periodToFuture' });
+    const endsTomorrow = await generate({ ...draft, periodTo: tomorrow });
+    expect(endsTomorrow.json().error.fieldKeys).toEqual({ periodTo: 'periodToFuture' });
     expect((await detail()).certificate).toBeNull();
 
-    // A period that started seven months ago: genuine, but expired.
-    const longAgo = addMonths(colomboDate(), -7);
-    expect((await generate({ ...draft, periodFrom: longAgo, periodTo: addMonths(longAgo, 6) })).statusCode).toBe(201);
+    // Valid six months from its date of issue, however long ago the period began: issued seven months ago, it has expired.
+    expect((await generate(draft)).statusCode).toBe(201);
     const first = await detail();
     const firstCode = first.certificate.verification_code as string;
+    expect(await verify(t, firstCode)).toMatchObject({ result: 'valid', valid_until: addMonths(colomboDate(), 6) });
+    const moved = (await t.database.db.execute(
+      sql`update clearance_certificates set issued_at = issued_at - interval '7 months'
+          where verification_code = ${normaliseVerificationCode(firstCode)} returning issued_at`,
+    )) as unknown as { rows: { issued_at: string | Date }[] };
+    const issuedOn = colomboDate(new Date(moved.rows[0]!.issued_at));
     expect(await verify(t, firstCode)).toEqual({
       result: 'expired',
       reference_number: reference,
       full_name: 'Nadeesha Jayawardena',
-      valid_until: addMonths(longAgo, 6),
+      valid_until: addMonths(issuedOn, 6),
       issued_at: expect.any(String),
       withdrawn_at: null,
     });

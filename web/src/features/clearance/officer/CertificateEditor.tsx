@@ -113,8 +113,8 @@ function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: Edi
               {f.multiline ? (
                 <textarea rows={f.name === 'remarks' ? 5 : 3} maxLength={f.max} {...register(f.name)} />
               ) : (
-                // The period cannot start in the future (the schema says so too).
-                <input type={f.date ? 'date' : 'text'} maxLength={f.max} max={f.name === 'periodFrom' ? colomboDate() : undefined} {...register(f.name)} />
+                // The period is past residence: it ends today at the latest (the schema says so too).
+                <input type={f.date ? 'date' : 'text'} maxLength={f.max} max={f.date ? colomboDate() : undefined} {...register(f.name)} />
               )}
             </FormField>
           ))}

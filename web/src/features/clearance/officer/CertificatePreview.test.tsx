@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { certificateValidUntil, colomboDate } from '@pes/contracts';
 import { CertificatePreview, previewValidUntil } from './CertificatePreview';
 import { officerWrapper } from './test-i18n';
 
@@ -14,18 +15,16 @@ const DRAFT = {
   nicNumber: '198518400123',
   passportNumber: '',
   address: '45 Kandy Road, Kadawatha',
-  periodFrom: '2026-08-31',
-  periodTo: '2027-02-28',
+  periodFrom: '2019-03-01',
+  periodTo: '2026-08-31',
   remarks: 'No convictions recorded.',
 };
 
 describe('previewValidUntil', () => {
-  it('is six months from the start of the period, clamped to the month end, and empty until the start is a date', () => {
+  it('is six months from the date of issue (today), clamped to the month end, whatever the period', () => {
     expect(previewValidUntil('2026-08-31')).toBe('2027-02-28');
     expect(previewValidUntil('2026-01-15')).toBe('2026-07-15');
-    expect(previewValidUntil('')).toBe('');
-    expect(previewValidUntil(undefined)).toBe('');
-    expect(previewValidUntil('2026-13-45')).toBe('');
+    expect(previewValidUntil()).toBe(certificateValidUntil(colomboDate()));
   });
 });
 
@@ -39,8 +38,10 @@ describe('CertificatePreview', () => {
     expect(screen.getByTestId('certificate-preview-name').textContent).toBe('සුනිල් ප්‍රනාන්දු');
     expect(page.textContent).toContain('National Identity Card number: 198518400123');
     expect(page.textContent).not.toContain('Passport number:');
-    expect(page.textContent).toContain('Period: 2026-08-31 to 2027-02-28');
-    expect(screen.getByTestId('certificate-preview-validity').textContent).toBe('Valid until: 2027-02-28 (six months from the start of the period)');
+    expect(page.textContent).toContain('Period: 2019-03-01 to 2026-08-31');
+    expect(screen.getByTestId('certificate-preview-validity').textContent).toBe(
+      `Valid until: ${certificateValidUntil(colomboDate())} (six months from the date of issue)`,
+    );
     expect(screen.getByTestId('certificate-preview-remarks').textContent).toBe('No convictions recorded.');
     // The code is made with the PDF: the preview says where it will be, and never verifies by the reference.
     expect(page.textContent).toContain('Verification code: (given when the PDF is generated)');

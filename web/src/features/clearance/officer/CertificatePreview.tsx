@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CERTIFICATE_TEXT, certificateValidUntil, colomboDate, type CertificateDraftInput } from '@pes/contracts';
 
-const isDay = (value: string | undefined): value is string => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
-/** Validity as the PDF states it: six months from the period's start; empty until the start is a date. */
-export function previewValidUntil(periodFrom: string | undefined) {
-  return isDay(periodFrom) ? certificateValidUntil(periodFrom) : '';
-}
+/** Validity as the PDF will state it: six months from its date of issue, today when it is generated now. */
+export const previewValidUntil = (today: string = colomboDate()) => certificateValidUntil(today);
 
 /**
  * The certificate as the server will print it (clearance.certificate.ts): letterhead, reference, the
@@ -16,7 +12,7 @@ export function previewValidUntil(periodFrom: string | undefined) {
  */
 export function CertificatePreview({ draft, reference, verifyUrl }: { draft: Partial<CertificateDraftInput>; reference: string; verifyUrl: string }) {
   const { t } = useTranslation('clearance');
-  const validUntil = previewValidUntil(draft.periodFrom);
+  const validUntil = previewValidUntil();
   return (
     <figure className="certificate-preview" aria-labelledby="certificate-preview-caption">
       <figcaption id="certificate-preview-caption" className="visually-hidden">
