@@ -15,6 +15,7 @@ export const CLEARANCE_SEXES = ['male', 'female'] as const;
 export const CLEARANCE_TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Rev'] as const;
 /** The nearest station options of the form (§9). */
 export const CLEARANCE_STATIONS = ['Slave Island Police', 'Kollupitiya Police Station'] as const;
+export type ClearanceStation = (typeof CLEARANCE_STATIONS)[number];
 export const RESIDENCE_HISTORY_MAX = 20;
 
 /** The documents of step 7, by the spec's names. */

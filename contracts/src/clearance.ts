@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLEARANCE_RECORD, optionalChoice, type ClearanceDocument } from './clearance-fields';
+import { CLEARANCE_RECORD, CLEARANCE_STATIONS, optionalChoice, type ClearanceDocument } from './clearance-fields';
 import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
 import { isoDate, keysetCursor, optionalText, requiredText } from './common';
@@ -308,6 +308,10 @@ export const clearanceListItemSchema = z.object({
   application_status: statusField,
   full_name_nic: z.string(),
   nic_number: z.string(),
+  /** The police station the applicant chose. */
+  station: z.string(),
+  /** The officer who changed its status last (null until one has). */
+  handled_by: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   has_certificate: z.boolean(),
@@ -319,6 +323,7 @@ export const clearanceListQuerySchema = z.object({
   /** A reference number or its tail, a NIC, or words of the applicant's name: as typed (each match normalises it). */
   search: optionalText(40),
   status: optionalChoice(CLEARANCE_OFFICER_STATUSES),
+  station: optionalChoice(CLEARANCE_STATIONS),
   /** The next_cursor of the page before (its last application's paid_at and id): applications paid before it. */
   cursor: keysetCursor({ instant: true, id: 'int' }),
   page_size: z.coerce.number(msg('invalidType')).int().min(1).max(CLEARANCE_PAGE_SIZE_MAX).default(20),
@@ -328,6 +333,8 @@ export const clearanceListSchema = z.object({
   page_size: z.number(),
   /** The cursor of the next (older) page; null on the last page. */
   next_cursor: z.string().nullable(),
+  /** How many applications the search and filters find, over all pages. */
+  total: z.number().int(),
 });
 export type ClearanceList = z.infer<typeof clearanceListSchema>;
 

@@ -56,6 +56,14 @@ test('an Admin Branch officer finds the application, checks it, moves its status
   // Search by NIC, then open the row by keyboard.
   const row = await findByNic(page, fixture.citizen.nic, fixture.reference);
   await expect(row).toContainText('Pending');
+  // How many the search found, the station the applicant chose, and nobody has it in hand yet.
+  await expect(page.getByTestId('clearance-total')).toHaveText('Applications found: 1');
+  await expect(row).toContainText('Kollupitiya Police Station');
+  await expect(row).toContainText('Not yet taken up');
+  await page.getByLabel('Police station', { exact: true }).selectOption('Slave Island Police');
+  await expect(page.getByText('No clearance applications match.')).toBeVisible();
+  await page.getByLabel('Police station', { exact: true }).selectOption('');
+  await expect(row).toContainText(fixture.reference);
   await row.focus();
   await page.keyboard.press('Enter');
   const modal = dialog(page);
@@ -107,6 +115,8 @@ test('an Admin Branch officer finds the application, checks it, moves its status
     await expect(modal.locator(`#clearance-basic + dl .clearance-status--${value}`)).toHaveText(label);
     await expect(page.locator('.clearance-officer tbody tr').first()).toContainText(label);
   }
+  // The list says who has it in hand now.
+  await expect(page.locator('.clearance-officer tbody tr').first()).toContainText('Fathima Rizwan');
   await expect(modal.locator('#clearance-history ~ * tbody tr')).toHaveCount(4);
 
   // The draft: prefilled, validated, previewed live.

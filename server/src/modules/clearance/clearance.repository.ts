@@ -45,12 +45,36 @@ export interface NewCertificate {
 export interface ListQuery {
   search?: string;
   status?: ClearanceOfficerStatus;
+  /** The police station the applicant chose (step 2). */
+  station?: string;
   /** The next_cursor of the page before. */
   cursor?: string;
   limit: number;
 }
 
 const history = clearanceStatusHistory;
+
+/**
+ * The officers' list's search and filters: paid applications; `search` is the start of the reference number or the
+ * NIC, the tail of the reference ("123", "000123", "2026-000123"), or the starts of words of the applicant's name.
+ */
+function listFilter(query: Omit<ListQuery, 'cursor' | 'limit'>) {
+  const a = clearanceApplications;
+  const search = query.search ? searchTerms(query.search) : undefined;
+  return and(
+    isNotNull(a.paidAt),
+    query.status ? eq(a.status, query.status) : undefined,
+    query.station ? sql`${a.details}->>'station' = ${query.station}` : undefined,
+    search
+      ? or(
+          like(a.referenceNumber, search.prefix),
+          like(a.nicNumber, search.prefix),
+          search.reversedTail ? sql`reverse(${a.referenceNumber}) like ${search.reversedTail}` : undefined,
+          search.nameQuery ? sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` : undefined,
+        )
+      : undefined,
+  );
+}
 /** The officers' list, newest paid first: clearance_paid_idx (or clearance_status_paid_idx) read backwards. */
 const newestPaid = keyset({ at: clearanceApplications.paidAt, id: clearanceApplications.id, idType: 'int', direction: 'desc' });
 
@@ -281,13 +305,9 @@ export function createClearanceRepository(db: Database) {
       return rows[0];
     },
 
-    /**
-     * Paid applications, newest paid first; `search` is the start of the reference number or the NIC, the tail
-     * of the reference ("123", "000123", "2026-000123"), or the starts of words of the applicant's name.
-     */
+    /** Paid applications as `listFilter` finds them, newest paid first, with their station and who has them in hand. */
     async list(query: ListQuery) {
       const a = clearanceApplications;
-      const search = query.search ? searchTerms(query.search) : undefined;
       return (
         db
           .select({
@@ -297,6 +317,13 @@ export function createClearanceRepository(db: Database) {
               application_status: a.status,
               full_name_nic: a.fullNameNic,
               nic_number: a.nicNumber,
+              station: sql<string>`${a.details}->>'station'`,
+              // The officer who changed its status last (clearance_status_history_application_idx, newest first): who has
+              // it in hand. The applicant's own entries (applied, paid) name no officer.
+              handled_by: sql<string | null>`(
+                select o.full_name from ${history} h join ${officers} o on o.user_id = h.changed_by_user_id
+                where h.application_id = ${a.id}
+                order by h.changed_at desc, h.id desc limit 1)`,
               created_at: isoInstant(a.createdAt),
               paid_at: isoInstant(a.paidAt),
               has_certificate: sql<boolean>`${certificates.id} is not null and ${certificates.withdrawnAt} is null`,
@@ -306,24 +333,19 @@ export function createClearanceRepository(db: Database) {
           .from(a)
           // Its certificate, if any: one row at most (clearance_certificates_current_uq).
           .leftJoin(certificates, and(eq(certificates.applicationId, a.id), isNull(certificates.replacedAt)))
-          .where(
-            and(
-              isNotNull(a.paidAt),
-              query.status ? eq(a.status, query.status) : undefined,
-              search
-                ? or(
-                    like(a.referenceNumber, search.prefix),
-                    like(a.nicNumber, search.prefix),
-                    search.reversedTail ? sql`reverse(${a.referenceNumber}) like ${search.reversedTail}` : undefined,
-                    search.nameQuery ? sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` : undefined,
-                  )
-                : undefined,
-              newestPaid.after(query.cursor),
-            ),
-          )
+          .where(and(listFilter(query), newestPaid.after(query.cursor)))
           .orderBy(...newestPaid.orderBy)
           .limit(query.limit)
       );
+    },
+
+    /** How many applications the list's search and filters find, over all its pages. */
+    async count(query: Omit<ListQuery, 'cursor' | 'limit'>) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(clearanceApplications)
+        .where(listFilter(query));
+      return row?.n ?? 0;
     },
 
     async historyOf(applicationId: number) {

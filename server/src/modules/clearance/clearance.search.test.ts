@@ -43,4 +43,22 @@ describe.each(DB_KINDS)("the Admin Branch's application search on %s", (kind) =>
     // A tail is the end of the reference, not a part of it.
     expect(await found(`${number}9`)).not.toContain(paid.id);
   });
+
+  it('says how many applications a search finds over all pages, filters by station, and says who has each in hand', async () => {
+    const name = word();
+    const kollupitiya = await appliedAndPaid(t, await applicant(t), { full_name_nic: `Nimal ${name}`, station: 'Kollupitiya Police Station' });
+    const slaveIsland = await appliedAndPaid(t, await applicant(t), { full_name_nic: `Kamal ${name}` });
+    const list = async (query: string) => (await send(t, 'GET', `/api/clearance/applications?${query}`, officer)).json();
+
+    const both = await list(`search=${name}&page_size=1`);
+    expect(both.applications).toHaveLength(1);
+    expect(both.total).toBe(2);
+    const atKollupitiya = await list(`search=${name}&station=${encodeURIComponent('Kollupitiya Police Station')}`);
+    expect(atKollupitiya).toMatchObject({ total: 1, applications: [{ id: kollupitiya.id, station: 'Kollupitiya Police Station', handled_by: null }] });
+    expect((await send(t, 'GET', '/api/clearance/applications?station=Galle', officer)).statusCode).toBe(400);
+
+    await send(t, 'PUT', `/api/clearance/applications/${slaveIsland.id}/status`, officer, { status: 'in_progress' });
+    const handled = await list(`search=${name}&station=${encodeURIComponent('Slave Island Police')}`);
+    expect(handled).toMatchObject({ total: 1, applications: [{ id: slaveIsland.id, station: 'Slave Island Police', handled_by: 'Dilani Jayasuriya' }] });
+  });
 });

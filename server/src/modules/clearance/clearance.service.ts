@@ -374,9 +374,10 @@ export function createClearanceService(deps: {
 
     async list(query: ListQuery): Promise<ClearanceList> {
       const pageSize = Math.min(query.page_size, CLEARANCE_PAGE_SIZE_MAX);
-      const rows = await clearance.list({ search: query.search, status: query.status, cursor: query.cursor, limit: pageSize + 1 });
+      const filter = { search: query.search, status: query.status, station: query.station };
+      const [rows, total] = await Promise.all([clearance.list({ ...filter, cursor: query.cursor, limit: pageSize + 1 }), clearance.count(filter)]);
       const { page, next_cursor } = keysetPage(rows, pageSize, (row) => row.cursor);
-      return { applications: page.map((row) => row.application), page_size: pageSize, next_cursor };
+      return { applications: page.map((row) => row.application), page_size: pageSize, next_cursor, total };
     },
 
     async detail(id: number) {

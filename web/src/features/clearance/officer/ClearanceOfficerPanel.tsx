@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLEARANCE_OFFICER_STATUSES, type ClearanceListItem, type ClearanceOfficerStatus } from '@pes/contracts';
+import { CLEARANCE_OFFICER_STATUSES, CLEARANCE_STATIONS, type ClearanceListItem, type ClearanceOfficerStatus, type ClearanceStation } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
 import { useKeysetPages } from '../../../components/keyset-pages';
 import { QueryState } from '../../../components/QueryState';
+import { useStationName } from '../../../lib/stations/stations';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useClearanceApplications, type ApplicationsPage } from './api';
 import { ApplicationModal } from './ApplicationModal';
@@ -22,10 +23,12 @@ export function ClearanceOfficerPanel() {
   const errorMessage = useErrorMessage();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<ClearanceOfficerStatus | ''>('');
+  const [station, setStation] = useState<ClearanceStation | ''>('');
+  const stationName = useStationName();
   const search = useDebounced(searchText, SEARCH_DELAY_MS);
-  // Each page's cursor, for the search and filter it belongs to: another search or filter starts again.
-  const pages = useKeysetPages(JSON.stringify([search.trim(), status]));
-  const applications = useClearanceApplications({ search, status, cursor: pages.cursor });
+  // Each page's cursor, for the search and filters it belongs to: another search or filter starts again.
+  const pages = useKeysetPages(JSON.stringify([search.trim(), status, station]));
+  const applications = useClearanceApplications({ search, status, station, cursor: pages.cursor });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: Column<ClearanceListItem>[] = [
@@ -40,11 +43,13 @@ export function ClearanceOfficerPanel() {
     },
     { id: 'name', header: t('officer.columns.name'), cell: (a) => a.full_name_nic },
     { id: 'nic', header: t('officer.columns.nic'), cell: (a) => a.nic_number },
+    { id: 'station', header: t('officer.columns.station'), cell: (a) => stationName(a.station) },
     {
       id: 'status',
       header: t('officer.columns.status'),
       cell: (a) => <span className={`clearance-status clearance-status--${a.application_status}`}>{t(`status.${a.application_status}`)}</span>,
     },
+    { id: 'handledBy', header: t('officer.columns.handledBy'), cell: (a) => a.handled_by ?? t('officer.notHandled') },
     { id: 'paid', header: t('officer.columns.paid'), cell: (a) => (a.paid_at ? format.dateTime(a.paid_at) : '—') },
     {
       id: 'certificate',
@@ -72,6 +77,17 @@ export function ClearanceOfficerPanel() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="clearance-station-filter">{t('officer.filterStation')}</label>
+          <select id="clearance-station-filter" value={station} onChange={(e) => setStation(e.target.value as ClearanceStation | '')}>
+            <option value="">{t('officer.allStations')}</option>
+            {CLEARANCE_STATIONS.map((s) => (
+              <option key={s} value={s}>
+                {stationName(s)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <QueryState
         query={applications}
@@ -82,6 +98,9 @@ export function ClearanceOfficerPanel() {
       >
         {(data) => (
           <>
+            <p className="clearance-officer__total" data-testid="clearance-total">
+              {t('officer.total', { count: data.total })}
+            </p>
             <DataTable
               caption={t('officer.title')}
               captionHidden

@@ -1,11 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clearanceEndpoints, type CertificateDraft, type ClearanceDetail, type ClearanceOfficerStatus, type EndpointAnswer } from '@pes/contracts';
+import {
+  clearanceEndpoints,
+  type CertificateDraft,
+  type ClearanceDetail,
+  type ClearanceOfficerStatus,
+  type ClearanceStation,
+  type EndpointAnswer,
+} from '@pes/contracts';
 import { call } from '../../../lib/api/client';
 import { uploadWithProgress } from '../../../lib/api/upload';
 
 export interface ApplicationsFilter {
   search: string;
   status: ClearanceOfficerStatus | '';
+  station: ClearanceStation | '';
   /** The next_cursor of the page before; null for the first page. */
   cursor: string | null;
 }
@@ -22,8 +30,8 @@ const keys = {
 };
 
 /** The list's query: the page size always, the cursor of a later page, the search trimmed (the server normalises NIC spellings). */
-export function applicationsQuery({ search, status, cursor }: ApplicationsFilter, pageSize = CLEARANCE_LIST_PAGE_SIZE) {
-  return { search: search.trim(), status, cursor: cursor ?? undefined, page_size: pageSize };
+export function applicationsQuery({ search, status, station, cursor }: ApplicationsFilter, pageSize = CLEARANCE_LIST_PAGE_SIZE) {
+  return { search: search.trim(), status, station, cursor: cursor ?? undefined, page_size: pageSize };
 }
 
 /** Paid applications, newest paid first; the previous page stays on screen while the next loads. */
