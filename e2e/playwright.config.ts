@@ -59,6 +59,7 @@ function webServer(port: number) {
       RATE_LIMIT_CARD_ATTEMPTS: '1000',
       RATE_LIMIT_ANONYMOUS_TRACK: '1000',
       RATE_LIMIT_ANONYMOUS_REPORTS: '1000',
+      RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS: '1000',
       RATE_LIMIT_VERIFY: '1000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

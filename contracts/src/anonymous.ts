@@ -15,9 +15,17 @@ export const ANONYMOUS_TEXT_MAX = 5000;
 /** The statuses that close a report: it no longer counts towards an officer's load. */
 export const ANONYMOUS_CLOSED_STATUSES = ['Completed', 'Closed', 'Resolved', 'Rejected'] as const;
 export const SUGGESTED_ANONYMOUS_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
-/** Reports one address may send in a window (flood limit). */
+/**
+ * Reports one browser may send in a window (flood limit). A browser says which it is by a random key of its own in
+ * this header; requests without one share one such allowance per address.
+ */
 export const ANONYMOUS_REPORTS_PER_WINDOW = 5;
+/** Reports one address may send in a window: a mobile carrier's NAT puts a crowd of phones behind one address. */
+export const ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW = 100;
 export const ANONYMOUS_REPORT_WINDOW_SECONDS = 10 * 60;
+export const ANONYMOUS_REPORTER_HEADER = 'x-reporter-key';
+/** A reporter key: 128 random bits or more, base64url (a browser makes its own and keeps it). */
+export const ANONYMOUS_REPORTER_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** Tracking code: 160 random bits as 32 base32 letters and digits, shown in groups of four (dashes optional). */
 export const TRACKING_CODE_PATTERN = /^[A-Z2-7]{32}$/;

@@ -25,7 +25,10 @@ test('a visitor reports anonymously with evidence, the Crime Branch officer sets
   await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
   await page.getByLabel('Provide a contact number').check();
   await page.locator('#anon-contactNumber').fill('0771234567');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/anonymous');
   await page.locator('#anon-contactNumber').press('Enter');
+  // The tab's own random key goes with it: the flood limit counts per browser, not per carrier address.
+  expect((await sent).headers()['x-reporter-key']).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
 
   const codeBox = page.getByTestId('tracking-code');
   await expect(codeBox).toBeVisible();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ANONYMOUS_REPORT_WINDOW_SECONDS, ANONYMOUS_REPORTS_PER_WINDOW, adminPasswordProblems } from '@pes/contracts';
+import { ANONYMOUS_REPORT_WINDOW_SECONDS, ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW, ANONYMOUS_REPORTS_PER_WINDOW, adminPasswordProblems } from '@pes/contracts';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 import { secretProblems } from './secret-strength';
 
@@ -58,6 +58,7 @@ const envSchema = z
     RATE_LIMIT_PUBLIC_SLOTS: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_ANONYMOUS_TRACK: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_ANONYMOUS_REPORTS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_WINDOW),
+    RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW),
     RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
     /** E-mail to citizens through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: e-mails are kept, not sent. */
     SMTP_URL: z.string().url().optional(),
@@ -199,8 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicSlots: { max: e.RATE_LIMIT_PUBLIC_SLOTS, windowMs: MINUTE_MS },
       anonymousTrack: { max: e.RATE_LIMIT_ANONYMOUS_TRACK, windowMs: MINUTE_MS },
       verify: { max: e.RATE_LIMIT_VERIFY, windowMs: MINUTE_MS },
-      /** Anonymous reports per address (the flood limit): fixed, not configurable. */
+      /** Anonymous reports per browser (its reporter key; without one, per address): the flood limit. */
       anonymousReport: { max: e.RATE_LIMIT_ANONYMOUS_REPORTS, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
+      /** Anonymous reports per address, whatever the keys: a crowd behind a carrier's NAT fits, a script rotating keys does not. */
+      anonymousReportAddress: { max: e.RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };

@@ -22,12 +22,18 @@ export const reportFields = (overrides: Record<string, string | undefined> = {})
   ...overrides,
 });
 
-export function submitReport(t: TestApp, fields: Record<string, string | undefined>, files: Record<string, FilePart> = {}, remoteAddress = nextAddress()) {
+export function submitReport(
+  t: TestApp,
+  fields: Record<string, string | undefined>,
+  files: Record<string, FilePart> = {},
+  remoteAddress = nextAddress(),
+  headers: Record<string, string> = {},
+) {
   const body = multipart(fields, files);
   return t.app.inject({
     method: 'POST',
     url: '/api/anonymous',
-    headers: { ...body.headers, 'user-agent': 'Secret-Agent/1.0' },
+    headers: { ...body.headers, 'user-agent': 'Secret-Agent/1.0', ...headers },
     payload: body.payload,
     remoteAddress,
   });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { rateLimitCounters } from '../rate-limits/rate-limits.table';
+import { ANONYMOUS_REPORTER_HEADER } from '@pes/contracts';
 import { reportFields, submitReport } from './anonymous.fixtures';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,6 +33,7 @@ describe.each(DB_KINDS)("anonymous reporters' addresses on %s", (kind) => {
           ...c.rateLimits,
           anonymousTrack: { ...c.rateLimits.anonymousTrack, windowMs: WINDOW_MS },
           anonymousReport: { max: 5, windowMs: WINDOW_MS },
+          anonymousReportAddress: { max: 12, windowMs: WINDOW_MS },
         },
       }),
     });
@@ -51,6 +53,27 @@ describe.each(DB_KINDS)("anonymous reporters' addresses on %s", (kind) => {
     for (let i = 0; i < 3; i++) expect((await track('198.51.100.2')).statusCode).toBe(404);
     expect((await track('198.51.100.2')).statusCode).toBe(429);
     expect((await track('198.51.100.3', code)).statusCode).toBe(200);
+  });
+
+  it('lets a crowd behind one address (a carrier NAT) report, five per browser key, up to the address limit', async () => {
+    const crowd = '198.51.100.80';
+    const browser = (n: number) => ({ [ANONYMOUS_REPORTER_HEADER]: `browser-${n}-${'k'.repeat(24)}` });
+    const from = (headers: Record<string, string>) => submitReport(t, reportFields(), {}, crowd, headers);
+    for (let i = 0; i < 5; i++) expect((await from(browser(1))).statusCode).toBe(201);
+    const sixth = await from(browser(1));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.code).toBe('request.rate_limited');
+    // Other phones behind the same address go on, until the address has sent its 12.
+    for (let i = 0; i < 5; i++) expect((await from(browser(2))).statusCode).toBe(201);
+    // A request with no key (or a malformed one) counts on the address's own allowance of five.
+    expect((await from({ [ANONYMOUS_REPORTER_HEADER]: 'short' })).statusCode).toBe(201);
+    // Reports sent from the address: 11 (the refused sixth is not one). The 12th goes, the 13th does not, whatever its key.
+    expect((await from(browser(3))).statusCode).toBe(201);
+    const overAddress = await from(browser(4));
+    expect(overAddress.statusCode).toBe(429);
+    // Another address is not touched; a browser's key counts wherever it goes (a phone moving to Wi-Fi).
+    expect((await submitReport(t, reportFields(), {}, '198.51.100.81', browser(5))).statusCode).toBe(201);
+    expect((await submitReport(t, reportFields(), {}, '198.51.100.81', browser(1))).statusCode).toBe(429);
   });
 
   it('keys the counters by a secret of their own, not the token secret, and deletes them when the window ends', async () => {

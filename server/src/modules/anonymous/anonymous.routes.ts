@@ -1,24 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANONYMOUS_EVIDENCE_FIELD, ANONYMOUS_OFFICER_PAGE_SIZE, anonymousEndpoints } from '@pes/contracts';
+import type { FastifyRequest } from 'fastify';
+import {
+  ANONYMOUS_EVIDENCE_FIELD,
+  ANONYMOUS_OFFICER_PAGE_SIZE,
+  ANONYMOUS_REPORTER_HEADER,
+  ANONYMOUS_REPORTER_KEY_PATTERN,
+  anonymousEndpoints,
+} from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { route } from '../../http/endpoint-route';
 import { parseMultipart } from '../../http/multipart';
-import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
+import { clientAddress, limitedRoute, secondLimit } from '../rate-limits/rate-limits.store';
 import type { RateLimits } from '../../config';
 import type { AnonymousService } from './anonymous.service';
 
 const errors = errorResponses(400, 401, 403, 404);
+
+/** The browser behind an anonymous report: its own random key; without one (or a malformed one), its address. */
+function reporterOf(request: FastifyRequest) {
+  const key = request.headers[ANONYMOUS_REPORTER_HEADER];
+  return typeof key === 'string' && ANONYMOUS_REPORTER_KEY_PATTERN.test(key) ? `reporter:${key}` : clientAddress(request);
+}
 const tags = ['anonymous'];
 
 export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: AnonymousService; limits: RateLimits }): FastifyPluginAsyncZod {
   const { anonymous } = deps;
   const crimeOfficers = { tags, errors, onRequest: deps.guards.require({ roles: ['police_officer'], branches: ['Crime Branch'] }) };
-  // Both doors of the anonymous reporter count per client address (never an account: there is none), and
-  // their counters are deleted when their window ends (rate-limits/rate-limits.store.ts).
-  const flood = limitedRoute('anonymous-report', deps.limits.anonymousReport, clientAddress);
+  // The anonymous reporter's doors count per client address (never an account: there is none), reports also per
+  // browser, and the counters are deleted when their window ends (rate-limits/rate-limits.store.ts).
+  const crowd = limitedRoute('anonymous-report-address', deps.limits.anonymousReportAddress, clientAddress);
   const tracking = limitedRoute('anonymous-track', deps.limits.anonymousTrack, clientAddress);
   return async (app) => {
+    const perBrowser = secondLimit(app, 'anonymous-report', deps.limits.anonymousReport, reporterOf);
     route(
       app,
       anonymousEndpoints.submit,
@@ -26,7 +40,8 @@ export function anonymousRoutes(deps: { guards: AuthGuards; anonymous: Anonymous
         tags,
         summary: `Files an anonymous complaint, no account (multipart: station, complaintType, when, what, where, how, provideContact, contactNumber and an optional ${ANONYMOUS_EVIDENCE_FIELD} photo, .jpg or .png, 5 MB); answers the tracking code, once`,
         errors: { ...errors, ...errorResponses(413, 415, 429) },
-        config: { rateLimit: flood },
+        config: { rateLimit: crowd },
+        onRequest: perBrowser,
       },
       async (request, reply) => {
         const { fields, files } = await parseMultipart(request, anonymousEndpoints.submit.form);

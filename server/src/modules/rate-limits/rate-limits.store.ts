@@ -194,6 +194,25 @@ export function limitedRoute(name: string, limit: RequestLimit, caller: (request
   return { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}|${caller(request)}` };
 }
 
+/** The 429 of every limit: the wait in minutes (for the translated message) and in Retry-After. */
+const rateLimited = (ttlMs: number) =>
+  appError('request.rate_limited', {
+    params: { minutes: Math.max(1, Math.ceil(ttlMs / 60_000)) },
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },
+  });
+
+/**
+ * A second limit on a route that has one in `config.rateLimit` (@fastify/rate-limit runs one limit per request), as
+ * an onRequest hook counted in the same shared store: each request counts on both, and either refuses it.
+ */
+export function secondLimit(app: FastifyInstance, name: string, limit: RequestLimit, caller: (request: FastifyRequest) => string) {
+  const check = app.createRateLimit(limitedRoute(name, limit, caller));
+  return async (request: FastifyRequest) => {
+    const counted = await check(request);
+    if (!counted.isAllowed && counted.isExceeded) throw rateLimited(counted.ttl);
+  };
+}
+
 /**
  * Registers @fastify/rate-limit with the shared store. No route is limited unless it says so in its
  * `config: { rateLimit: limitedRoute(...) }`. Counters are deleted as their windows end.
@@ -205,11 +224,7 @@ export async function registerSharedRateLimits(app: FastifyInstance, db: Databas
     store: shared.Store,
     // Counted after the route's own onRequest hooks (sign-in), so an account's requests count as the account's.
     hook: 'onRequest',
-    errorResponseBuilder: (_request, context) =>
-      appError('request.rate_limited', {
-        params: { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) },
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
   shared.startSweeping();
   app.addHook('onClose', () => shared.stopSweeping());

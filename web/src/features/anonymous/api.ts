@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { anonymousEndpoints } from '@pes/contracts';
+import { ANONYMOUS_REPORTER_HEADER, anonymousEndpoints } from '@pes/contracts';
 import { call } from '../../lib/api/client';
+import { reporterKey } from './reporter-key';
 
 export function useSubmitAnonymousComplaint() {
-  return useMutation({ mutationFn: (form: FormData) => call(anonymousEndpoints.submit, { form }) });
+  return useMutation({ mutationFn: (form: FormData) => call(anonymousEndpoints.submit, { form, headers: { [ANONYMOUS_REPORTER_HEADER]: reporterKey() } }) });
 }
 
 export function useTrackAnonymousComplaint() {

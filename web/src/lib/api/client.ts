@@ -90,6 +90,8 @@ export interface CallOptions {
   /** A 401 here is an expected answer (sign-in, a public checkout), not an expired session. */
   expectUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Headers of the call's own, beside the credentials (the anonymous reporter's key). */
+  headers?: Record<string, string>;
 }
 
 type ParamsInput<E extends Endpoint> = E['params'] extends object ? { params: EndpointParams<E> } : unknown;
@@ -138,8 +140,9 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
 ): Promise<EndpointAnswer<E>> {
-  const { params, query, body, form, expectUnauthorized, signal } = (input ?? {}) as LooseInput;
+  const { params, query, body, form, expectUnauthorized, signal, headers: own } = (input ?? {}) as LooseInput;
   const headers = new Headers(credentialHeaders());
+  for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
   let payload: BodyInit | undefined;
   if (form) payload = form;
   else if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {
