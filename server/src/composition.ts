@@ -86,6 +86,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const traffic = createTrafficMeter();
   app.addHook('onRequest', async () => traffic.record());
+  // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
+  let draining = false;
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= BUSY_REQUESTS_PER_SECOND });
   const events = createDomainEvents({ jobs });
   jobs.work('upload-sweep', async () => {
@@ -183,7 +185,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ db, databaseKind: database.kind }));
+      await api.register(healthRoutes({ db, databaseKind: database.kind, draining: () => draining }));
       await api.register(stationsRoutes({ stations }));
       await api.register(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits }));
       await api.register(adminConsoleRoutes({ guards, adminConsole, complaints }));
@@ -212,6 +214,10 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   await jobs.sendNow('payment-reconcile');
 
   return {
+    /** Readiness answers 503 from now on, so the load balancer sends no new requests here (a stop on SIGTERM). */
+    startDraining() {
+      draining = true;
+    },
     db,
     audit,
     stations,

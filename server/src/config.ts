@@ -60,6 +60,8 @@ const envSchema = z
     RATE_LIMIT_ANONYMOUS_REPORTS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_WINDOW),
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW),
     RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+    /** On SIGTERM: seconds of readiness 503 while requests are still served, before the server closes (behind a load balancer). */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** E-mail to citizens through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: e-mails are kept, not sent. */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Sri Lanka Police e-Services <no-reply@police.lk>'),
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : production ? undefined : DEV_ADMIN,
     tokenSecret: e.TOKEN_SECRET,

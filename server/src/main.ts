@@ -38,16 +38,24 @@ async function main() {
   // Handlers go in as soon as the database is open, so a stop during start-up still closes it cleanly:
   // they read `app` before it is built, hence a variable that starts undefined rather than a const below.
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined = undefined;
+  let modules: Awaited<ReturnType<typeof buildApp>>['modules'] | undefined = undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     if (app) app.log.info({ signal }, 'shutting down');
-    // In-flight requests get 10 s to finish; the data-dir lock is released on exit either way.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // A stop by the orchestrator (SIGTERM): readiness turns 503 at once and new requests are still served for the
+    // grace period, while the load balancer's health check notices; Ctrl-C (SIGINT) stops at once.
+    const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    // Then in-flight requests get 10 s to finish; the data-dir lock is released on exit either way.
+    const force = setTimeout(() => process.exit(1), grace + 10_000);
     force.unref();
     let code = 0;
     try {
+      if (grace > 0 && modules) {
+        modules.startDraining();
+        await new Promise((resolve) => setTimeout(resolve, grace));
+      }
       await app?.close();
       await database.close();
     } catch (err) {
@@ -62,6 +70,7 @@ async function main() {
 
   const built = await buildApp({ config, database });
   app = built.app;
+  modules = built.modules;
   await seedOnStart(config, built.modules, app.log);
   if (closing) return;
 

@@ -23,14 +23,15 @@ async function databaseAnswers(db: Database) {
 }
 
 const statusSchema = z.object({ status: z.literal('ok'), database: z.string() });
-const unavailableSchema = z.object({ status: z.literal('unavailable'), database: z.string() });
+const unavailableSchema = z.object({ status: z.enum(['unavailable', 'draining']), database: z.string() });
 
 /**
  * /health: the server and its database (503 while the database does not answer); /health/live: the process
  * answers (never touches the database, so an orchestrator does not restart a server that waits out a
- * database outage); /health/ready: whether to send it traffic (503 while the database does not answer).
+ * database outage); /health/ready: whether to send it traffic (503 while the database does not answer, and from the
+ * moment the process is asked to stop: the load balancer then sends new requests elsewhere).
  */
-export function healthRoutes(deps: { db: Database; databaseKind: string }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: { db: Database; databaseKind: string; draining: () => boolean }): FastifyPluginAsyncZod {
   return async (app) => {
     const withDatabase = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       if (await databaseAnswers(deps.db)) return { status: 'ok' as const, database: deps.databaseKind };
@@ -41,7 +42,13 @@ export function healthRoutes(deps: { db: Database; databaseKind: string }): Fast
     };
     const schema = { tags: ['health'], response: { 200: statusSchema, 503: unavailableSchema } };
     app.get('/health', { schema }, withDatabase);
-    app.get('/health/ready', { schema }, withDatabase);
+    app.get('/health/ready', { schema }, async (request, reply) => {
+      if (!deps.draining()) return withDatabase(request, reply);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'draining' as const, database: deps.databaseKind });
+    });
     app.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
       status: 'ok' as const,
     }));
