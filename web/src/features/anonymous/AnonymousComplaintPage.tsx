@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ANONYMOUS_COMPLAINT_TYPES, ANONYMOUS_FIELD_MAX, PHOTO_ACCEPT } from '@pes/contracts';
@@ -19,6 +19,7 @@ import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { TrackingCodeShown } from './TrackingCodeShown';
 import { anonymousFormData, anonymousResolver, emptyAnonymousForm, evidencePhoto, type AnonymousFormValues } from './anonymous-form';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSummaryForm } from '../../components/use-summary-form';
 
 type Field = keyof AnonymousFormValues | 'evidence';
 /** The form's fields in the order they show (the error summary's order). */
@@ -40,12 +41,9 @@ export function AnonymousComplaintPage() {
     setError,
     clearErrors,
     formState: { errors, submitCount },
-  } = useForm<AnonymousFormValues>({
+  } = useSummaryForm<AnonymousFormValues>({
     resolver,
     defaultValues: emptyAnonymousForm,
-    shouldFocusError: false,
-    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
-    reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control }) as AnonymousFormValues;
   // What was typed is kept in this tab through a reload (never the evidence photo).

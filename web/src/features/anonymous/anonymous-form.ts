@@ -60,7 +60,7 @@ export function evidencePhoto() {
     },
   };
 }
-export type EvidencePhoto = ReturnType<typeof evidencePhoto>;
+type EvidencePhoto = ReturnType<typeof evidencePhoto>;
 
 /**
  * The contract's schema, the server's own rules ("not in the future" judged in Colombo time, whatever the browser's
