@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages';
-import { keysetCursor, optionalText, requiredText } from './common';
-import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
+import { keysetCursor, optionalText, pastColomboDateTime, requiredText } from './common';
 import { multipartForm } from './files';
 
 /** The kinds of anonymous complaint (stored as the spec's `incident_type`). */
@@ -12,6 +11,16 @@ export const ANONYMOUS_EVIDENCE_FIELD = 'evidence';
 export const ANONYMOUS_INITIAL_STATUS = 'Pending';
 export const ANONYMOUS_STATUS_MAX = 60;
 export const ANONYMOUS_TEXT_MAX = 5000;
+export const ANONYMOUS_CONTACT_DIGITS = 10;
+/** The longest text each field of the report takes: the schema's limits and the form's input limits. */
+export const ANONYMOUS_FIELD_MAX = {
+  station: 120,
+  what: ANONYMOUS_TEXT_MAX,
+  where: 500,
+  how: ANONYMOUS_TEXT_MAX,
+  contactNumber: ANONYMOUS_CONTACT_DIGITS,
+} as const;
+const CONTACT_NUMBER_PATTERN = new RegExp(`^\\d{${ANONYMOUS_CONTACT_DIGITS}}$`);
 /** The statuses that close a report: it no longer counts towards an officer's load. */
 export const ANONYMOUS_CLOSED_STATUSES = ['Completed', 'Closed', 'Resolved', 'Rejected'] as const;
 export const SUGGESTED_ANONYMOUS_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
@@ -33,13 +42,6 @@ export const TRACKING_CODE_PATTERN = /^[A-Z2-7]{32}$/;
 export const normaliseTrackingCode = (v: string) => v.toUpperCase().replace(/[\s-]/g, '').replace(/0/g, 'O').replace(/1/g, 'I').replace(/8/g, 'B');
 export const formatTrackingCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
 
-const incidentTime = z
-  .string(msg('required'))
-  .trim()
-  .min(1, msg('required'))
-  .refine((v) => colomboLocalToDate(v) !== undefined, msg('invalidDateTime'))
-  .refine((v) => (colomboLocalToDate(v)?.getTime() ?? 0) <= Date.now() + CLOCK_SKEW_TOLERANCE_MS, msg('whenNotFuture'));
-
 const ticked = z
   .string()
   .optional()
@@ -48,17 +50,17 @@ const ticked = z
 /** The text fields of POST /api/anonymous (multipart), named as the spec's form sends them. */
 export const anonymousComplaintFieldsSchema = z
   .object({
-    station: requiredText(120, 'required'),
+    station: requiredText(ANONYMOUS_FIELD_MAX.station, 'required'),
     complaintType: z.enum(ANONYMOUS_COMPLAINT_TYPES, msg('anonymousTypeRequired')),
-    when: incidentTime,
-    what: requiredText(ANONYMOUS_TEXT_MAX),
-    where: requiredText(500),
-    how: optionalText(ANONYMOUS_TEXT_MAX),
+    when: pastColomboDateTime(),
+    what: requiredText(ANONYMOUS_FIELD_MAX.what),
+    where: requiredText(ANONYMOUS_FIELD_MAX.where),
+    how: optionalText(ANONYMOUS_FIELD_MAX.how),
     provideContact: ticked,
     contactNumber: z.string(msg('invalidType')).trim().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.provideContact && !/^\d{10}$/.test(v.contactNumber ?? '')) {
+    if (v.provideContact && !CONTACT_NUMBER_PATTERN.test(v.contactNumber ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['contactNumber'], message: 'contactNumberFormat' });
     }
   })

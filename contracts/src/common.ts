@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages';
+import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (max = 200, key: Parameters<typeof msg>[0] = 'required') => z.string(msg(key)).trim().min(1, msg(key)).max(max, msg('tooLong'));
@@ -11,6 +12,15 @@ export const optionalText = (max = 200) =>
     .max(max, msg('tooLong'))
     .optional()
     .transform((v) => (v === '' ? undefined : v));
+
+/** A Colombo wall-clock time (a datetime-local input's value) that exists and is not in the future, whatever the browser's zone. */
+export const pastColomboDateTime = () =>
+  z
+    .string(msg('required'))
+    .trim()
+    .min(1, msg('required'))
+    .refine((v) => colomboLocalToDate(v) !== undefined, msg('invalidDateTime'))
+    .refine((v) => (colomboLocalToDate(v)?.getTime() ?? 0) <= Date.now() + CLOCK_SKEW_TOLERANCE_MS, msg('whenNotFuture'));
 
 /** Calendar date as YYYY-MM-DD that really exists. */
 export const isoDate = (key: Parameters<typeof msg>[0] = 'required') =>

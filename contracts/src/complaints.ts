@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { BRANCHES } from './enums';
 import { msg, type ValidationMessageKey } from './messages';
-import { isoDate, optionalText, requiredText } from './common';
+import { isoDate, optionalText, pastColomboDateTime, requiredText } from './common';
 import { choice } from './slots';
-import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 import { multipartForm, uploadForm } from './files';
 
 export const COMPLAINT_TYPES = ['traffic', 'crime', 'minor_offense'] as const;
@@ -68,12 +67,7 @@ export const COMPLAINT_ATTACHMENT_PATH_FIELD = 'attachment_path';
 /** Most complaints GET /api/police/complaints returns. */
 export const POLICE_COMPLAINT_LIST_LIMIT = 500;
 
-const localDateTime = z
-  .string(msg('required'))
-  .trim()
-  .min(1, msg('required'))
-  .refine((v) => colomboLocalToDate(v) !== undefined, msg('invalidDateTime'))
-  .refine((v) => (colomboLocalToDate(v)?.getTime() ?? 0) <= Date.now() + CLOCK_SKEW_TOLERANCE_MS, msg('whenNotFuture'));
+const localDateTime = pastColomboDateTime();
 
 /** A whole number typed into a form field (text); anything but digits fails with `key`. */
 const wholeNumberText = (requiredKey: ValidationMessageKey, min: number, max: number, key: ValidationMessageKey) =>

@@ -223,3 +223,35 @@ test('an evidence file that is not an acceptable photo blocks the submit until i
   await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
   await expect(page.locator('#anon-evidence-error')).toHaveCount(0);
 });
+
+/** The Colombo wall-clock time (UTC+05:30 all year) `minutes` from now, as a datetime-local input holds it. */
+const colomboLocal = (minutes: number) => new Date(Date.now() + (5 * 60 + 30 + minutes) * 60_000).toISOString().slice(0, 16);
+
+test.describe('in a browser west of Colombo (London)', () => {
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('"not in the future" is judged in Colombo time: an hour ago in Colombo is taken, an hour ahead is refused in words', async ({ browser, page }) => {
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Europe/London');
+    // An hour ahead in Colombo: refused, the message in the reader's language, naming the field in the summary.
+    await fillReport(page);
+    await page.locator('#anon-when').fill(colomboLocal(60));
+    await page.getByRole('button', { name: 'Submit anonymously' }).click();
+    await expect(page.locator('#anon-when-error')).toHaveText('The time of the incident cannot be in the future.');
+    await expect(page.locator('.error-summary')).toBeFocused();
+    await expect(page.locator('.error-summary')).toContainText('When did it happen?: The time of the incident cannot be in the future.');
+
+    // An hour ago in Colombo is still hours ahead on London's clock: judged by the browser's zone it was refused.
+    await page.locator('#anon-when').fill(colomboLocal(-60));
+    await page.getByRole('button', { name: 'Submit anonymously' }).click();
+    await expect(page.getByTestId('tracking-code')).toBeFocused();
+
+    const context = await browser.newContext({ timezoneId: 'Europe/London' });
+    await context.addInitScript(() => localStorage.setItem('language', 'si'));
+    const sinhala = await context.newPage();
+    await fillReport(sinhala);
+    await sinhala.locator('#anon-when').fill(colomboLocal(60));
+    await sinhala.locator('form button[type="submit"]').click();
+    await expect(sinhala.locator('#anon-when-error')).toHaveText('සිදුවීම සිදු වූ වේලාව අනාගත වේලාවක් විය නොහැක.');
+    await context.close();
+  });
+});

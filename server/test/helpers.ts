@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import { files } from '../src/modules/files/files.table';
 import { citizenProfiles, users } from '../src/modules/users/users.table';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, TEST_ADMIN, type DbKind, type TestApp } from './harness';
 
 export interface FilePart {
@@ -139,4 +139,11 @@ export function onTestApp(kind: DbKind, ready: (t: TestApp) => unknown) {
     await ready(started);
   });
   afterAll(() => started?.close());
+}
+
+/** The paths the app's OpenAPI document lists (the document itself answered 200). */
+export async function openApiPaths(t: TestApp) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  return Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, login, uniqueNic } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, onTestApp, signInAdmin, uniqueNic } from '../../../test/helpers';
 
 // An administrator asked about a citizen usually holds the citizen's NIC (or passport number), not a username.
 describe.each(DB_KINDS)('the administrator’s user search by identity number on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const found = async (search: string) =>
     (

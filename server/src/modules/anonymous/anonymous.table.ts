@@ -4,6 +4,7 @@ import { ANONYMOUS_INITIAL_STATUS } from '@pes/contracts';
 import { files } from '../files/files.table';
 import { stations } from '../stations/stations.table';
 import { officers, users } from '../users/users.table';
+import { complaintStatusHistoryTable } from '../../db/status-history';
 
 /**
  * Anonymous complaints. Nothing here identifies the reporter: no account, address, user agent or
@@ -59,19 +60,8 @@ export const anonymousOfficerLoad = pgTable('anonymous_officer_load', {
 });
 
 /** Every status change: who, when, from, to. */
-export const anonymousStatusHistory = pgTable(
+export const anonymousStatusHistory = complaintStatusHistoryTable(
   'anonymous_status_history',
-  {
-    id: serial('id').primaryKey(),
-    complaintId: integer('complaint_id')
-      .notNull()
-      .references(() => anonymousComplaints.id),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    changedByUserId: integer('changed_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('anonymous_status_history_complaint_idx').on(t.complaintId, t.changedAt, t.id)],
+  () => anonymousComplaints.id,
+  () => users.id,
 );

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, createOfficer, login } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, createOfficer, onTestApp, signInAdmin } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 
 type Entry = { action: string; subject_id: string | null; details: Record<string, string> };
@@ -10,11 +10,7 @@ type Entry = { action: string; subject_id: string | null; details: Record<string
 describe.each(DB_KINDS)("the audit log's words for its reader on %s", (kind) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, 'admin');
-  });
-  afterAll(() => t?.close());
+  onTestApp(kind, async (app) => ((t = app), (admin = await signInAdmin(app))));
 
   const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const newest = async (action: string) => ((await get(`/api/admin/audit-log?action=${action}`)).json().entries as Entry[])[0]!;

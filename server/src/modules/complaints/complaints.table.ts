@@ -5,6 +5,7 @@ import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
 import { branchEnum, users } from '../users/users.table';
+import { complaintStatusHistoryTable } from '../../db/status-history';
 
 export const complaintTypeEnum = pgEnum('complaint_type', COMPLAINT_TYPES);
 
@@ -77,21 +78,10 @@ export const complaints = pgTable(
 );
 
 /** Every status change: who, when, from, to. */
-export const complaintStatusHistory = pgTable(
+export const complaintStatusHistory = complaintStatusHistoryTable(
   'complaint_status_history',
-  {
-    id: serial('id').primaryKey(),
-    complaintId: integer('complaint_id')
-      .notNull()
-      .references(() => complaints.id),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    changedByUserId: integer('changed_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('complaint_status_history_complaint_idx').on(t.complaintId, t.changedAt, t.id)],
+  () => complaints.id,
+  () => users.id,
 );
 
 /**

@@ -8,6 +8,7 @@ import { paths } from '../../paths';
 import { useOfficerFines } from './api';
 import { useFineColumns } from './components/fine-columns';
 import { LinkActions } from '../../components/LinkActions';
+import { SearchField } from '../../components/SearchField';
 import './fines.css';
 
 /** The Traffic Fine Branch dashboard: the fines this officer issued, a search, Issue New Fine and View Analytics. */
@@ -42,18 +43,7 @@ export function FineOfficerDashboard() {
       <section className="card" aria-labelledby="issued-fines-title">
         <div className="fines-toolbar">
           <h2 id="issued-fines-title">{t('officer.issuedFines')}</h2>
-          <div className="field">
-            <label htmlFor="officer-fine-search">{t('officer.search')}</label>
-            <input
-              id="officer-fine-search"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('officer.searchPlaceholder')}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
+          <SearchField id="officer-fine-search" label={t('officer.search')} value={search} onChange={setSearch} placeholder={t('officer.searchPlaceholder')} />
         </div>
 
         <QueryState

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { useIssueFine } from './api';
 import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import { useFineLabels } from './components/labels';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSummaryForm } from '../../components/use-summary-form';
 import './fines.css';
 
 const EMPTY: IssueFineRequest = {
@@ -51,12 +52,9 @@ export function IssueFinePage() {
     reset,
     setError,
     formState: { errors },
-  } = useForm({
+  } = useSummaryForm({
     resolver: zodResolver(issueFineRequestSchema),
     defaultValues: EMPTY,
-    shouldFocusError: false,
-    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
-    reValidateMode: 'onSubmit',
   });
 
   // What the officer typed is kept in this tab and comes back after a reload, or after signing in again when the

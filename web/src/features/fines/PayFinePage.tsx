@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { PaymentHistory } from './components/PaymentHistory';
 import { SearchResultsTable } from './components/SearchResultsTable';
 import { IdentityVehicleFields } from './components/IdentityVehicleFields';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSummaryForm } from '../../components/use-summary-form';
 import './fines.css';
 
 /** A citizen finds their fines by identity and vehicle number together, and pays an unpaid one by card. */
@@ -40,11 +40,8 @@ export function PayFinePage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useSummaryForm({
     resolver: zodResolver(fineSearchQuerySchema),
-    shouldFocusError: false,
-    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
-    reValidateMode: 'onSubmit',
     defaultValues,
   });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,6 +15,7 @@ import { paths } from '../../paths';
 import { goToServerUrl } from '../../lib/api/server-redirect';
 import { useCancelCheckout, useCheckoutSession, usePayCheckout } from './api';
 import { formatExpiry, groupCardNumber, reformatInput } from './card-format';
+import { useSummaryForm } from '../../components/use-summary-form';
 import './payments.css';
 
 /**
@@ -118,11 +118,8 @@ function CardForm({ session }: { session: SandboxSession }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
+  } = useSummaryForm({
     resolver: zodResolver(sandboxPayRequestSchema),
-    shouldFocusError: false,
-    // Errors are checked again on submit only: the summary takes focus when it changes, never mid-typing.
-    reValidateMode: 'onSubmit',
     defaultValues: { card_number: '', expiry: '', cvc: '', cardholder_name: '' },
   });
 

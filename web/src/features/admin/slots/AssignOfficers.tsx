@@ -8,6 +8,7 @@ import { hhmm, useFormat } from '../../../components/format';
 import { QueryState } from '../../../components/QueryState';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAssignOfficer, useOfficerSearch } from './api';
+import { SearchField } from '../../../components/SearchField';
 
 /** Officers of the station, filtered by branch and name; clicking one assigns them to the selected slot. */
 export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; station: string }) {
@@ -72,10 +73,7 @@ export function AssignOfficers({ slot, station }: { slot: AdminSlot | null; stat
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="officer-search">{t('assign.search')}</label>
-          <input id="officer-search" type="search" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        </div>
+        <SearchField id="officer-search" label={t('assign.search')} value={name} onChange={setName} />
       </div>
       <div aria-live="polite" ref={messageRef} tabIndex={-1} className="slots__result" data-testid="assign-result">
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}

@@ -13,6 +13,7 @@ import { useStationName } from '../../../lib/stations/stations';
 import { useReactivateUser, useUsersPage, type UsersFilter } from './api';
 import { UserDetailsPanel } from './UserDetailsPanel';
 import '../admin.css';
+import { SearchField } from '../../../components/SearchField';
 
 /**
  * The users table: active or deactivated accounts, search by username or name prefix, role filter, keyset pages,
@@ -96,17 +97,13 @@ export function UsersPage() {
         {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       </div>
       <form className="card admin-area__filter" onSubmit={apply} role="search">
-        <div className="field">
-          <label htmlFor="user-search">{t('users.search')}</label>
-          <input
-            id="user-search"
-            type="search"
-            maxLength={USER_SEARCH_MAX}
-            value={draft.search}
-            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id="user-search"
+          label={t('users.search')}
+          maxLength={USER_SEARCH_MAX}
+          value={draft.search}
+          onChange={(search) => setDraft({ ...draft, search })}
+        />
         <div className="field">
           <label htmlFor="user-state">{t('users.state')}</label>
           <select id="user-state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value as UserState })}>

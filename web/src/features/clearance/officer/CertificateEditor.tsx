@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { certificateDraftSchema, colomboDate, type CertificateDraft, type CertificateDraftInput, type ClearanceCertificate } from '@pes/contracts';
@@ -12,6 +12,7 @@ import { paths } from '../../../paths';
 import { useCertificateDraft, useGenerateCertificate } from './api';
 import { CertificatePreview } from './CertificatePreview';
 import { ReplaceConfirmation } from './ReplaceConfirmation';
+import { useSummaryForm } from '../../../components/use-summary-form';
 
 type DraftField = keyof CertificateDraftInput;
 
@@ -59,11 +60,9 @@ function DraftForm({ id, reference, current, draft, onGenerated, onCancel }: Edi
     handleSubmit,
     setError,
     formState: { errors, submitCount },
-  } = useForm<CertificateDraftInput, unknown, CertificateDraft>({
+  } = useSummaryForm<CertificateDraftInput, unknown, CertificateDraft>({
     resolver: zodResolver(certificateDraftSchema),
     defaultValues: { ...draft, nicNumber: draft.nicNumber ?? '', passportNumber: draft.passportNumber ?? '' },
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control });
   const label = (name: DraftField) => t(`officer.certificate.fields.${name}`);

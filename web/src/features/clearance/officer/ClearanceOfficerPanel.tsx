@@ -12,6 +12,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useClearanceApplications, type ApplicationsPage } from './api';
 import { ApplicationModal } from './ApplicationModal';
 import '../clearance.css';
+import { SearchField } from '../../../components/SearchField';
 import './officer.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -62,10 +63,7 @@ export function ClearanceOfficerPanel() {
     <section className="card clearance-officer" aria-labelledby="clearance-officer-title">
       <h2 id="clearance-officer-title">{t('officer.title')}</h2>
       <div className="clearance-officer__filters">
-        <div className="field">
-          <label htmlFor="clearance-search">{t('officer.search')}</label>
-          <input id="clearance-search" type="search" maxLength={40} autoComplete="off" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-        </div>
+        <SearchField id="clearance-search" label={t('officer.search')} maxLength={40} value={searchText} onChange={setSearchText} />
         <div className="field">
           <label htmlFor="clearance-status-filter">{t('officer.filterStatus')}</label>
           <select id="clearance-status-filter" value={status} onChange={(e) => setStatus(e.target.value as ClearanceOfficerStatus | '')}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CLEARANCE_OFFICER_STATUSES, clearanceStatusUpdateSchema, type ClearanceDetail, type ClearanceOfficerStatus } from '@pes/contracts';
@@ -12,6 +12,7 @@ import { useFocusOutcome } from '../../../components/use-focus-outcome';
 import { useUpdateClearanceStatus } from './api';
 import { ReasonField } from './ReasonField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { useSummaryForm } from '../../../components/use-summary-form';
 
 interface StatusValues {
   status: ClearanceOfficerStatus;
@@ -31,11 +32,9 @@ export function StatusControl({ application }: { application: ClearanceDetail })
     setError,
     reset,
     formState: { errors, submitCount },
-  } = useForm<StatusValues, unknown, StatusValues>({
+  } = useSummaryForm<StatusValues, unknown, StatusValues>({
     resolver: zodResolver(clearanceStatusUpdateSchema),
     defaultValues: { status: current, reason: application.rejection_reason ?? '' },
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
   // The status changed elsewhere (the certificate's withdrawal rejects the application): the select follows.
   useEffect(() => reset({ status: current, reason: application.rejection_reason ?? '' }), [reset, current, application.rejection_reason]);

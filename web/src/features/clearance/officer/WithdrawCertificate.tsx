@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { certificateWithdrawalSchema, type ClearanceDetail } from '@pes/contracts';
@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../../components/errors';
 import { useUpdateClearanceStatus } from './api';
 import { ReasonField } from './ReasonField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { useSummaryForm } from '../../../components/use-summary-form';
 
 /**
  * Withdraws the certificate issued: the application becomes rejected with the reason (which the applicant
@@ -49,11 +50,9 @@ function WithdrawForm({ application, onDone, onCancel }: { application: Clearanc
     handleSubmit,
     setError,
     formState: { errors, submitCount },
-  } = useForm<{ reason: string }>({
+  } = useSummaryForm<{ reason: string }>({
     resolver: zodResolver(certificateWithdrawalSchema),
     defaultValues: { reason: '' },
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
   const reason = useWatch({ control, name: 'reason' });
   const headingRef = useRef<HTMLHeadingElement>(null);
