@@ -119,19 +119,22 @@ export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequestSchema>;
 export const mfaConfirmResponseSchema = loginSessionSchema.extend({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
 
-export const mfaVerifyRequestSchema = z
-  .object({
-    mfa_token: mfaToken,
-    code: mfaCode.optional(),
-    recovery_code: z
-      .string(msg('required'))
-      .trim()
-      .min(1, msg('required'))
-      .max(64, msg('tooLong'))
-      .regex(RECOVERY_CODE_PATTERN, msg('recoveryCodeFormat'))
-      .optional(),
-  })
-  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { message: 'mfaCodeOrRecovery' satisfies ValidationMessageKey, path: ['code'] });
+/** The code step's fields (a form picks the one it shows); the request takes exactly one of them. */
+export const mfaVerifyFieldsSchema = z.object({
+  mfa_token: mfaToken,
+  code: mfaCode.optional(),
+  recovery_code: z
+    .string(msg('required'))
+    .trim()
+    .min(1, msg('required'))
+    .max(64, msg('tooLong'))
+    .regex(RECOVERY_CODE_PATTERN, msg('recoveryCodeFormat'))
+    .optional(),
+});
+export const mfaVerifyRequestSchema = mfaVerifyFieldsSchema.refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), {
+  message: 'mfaCodeOrRecovery' satisfies ValidationMessageKey,
+  path: ['code'],
+});
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
 
 export const currentUserSchema = z.object({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { mfaVerifyRequestSchema } from '@pes/contracts';
+import { mfaVerifyFieldsSchema } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
@@ -13,8 +13,8 @@ import { useSession } from '../../lib/session/session-context';
 import { mfaApi } from './mfa-api';
 import { StepHeading } from './StepHeading';
 
-const codeSchema = mfaVerifyRequestSchema.pick({ code: true }).required();
-const recoverySchema = mfaVerifyRequestSchema.pick({ recovery_code: true }).required();
+const codeSchema = mfaVerifyFieldsSchema.pick({ code: true }).required();
+const recoverySchema = mfaVerifyFieldsSchema.pick({ recovery_code: true }).required();
 type Answer = { code?: string; recovery_code?: string };
 
 /** A sign-in's second step: the authenticator app's current code, or one of the recovery codes instead. */
