@@ -87,13 +87,13 @@ export type LoginSession = z.infer<typeof loginSessionSchema>;
  * (or after an administrator reset it), `verify` otherwise. The mfa_token carries the password step to the
  * second-factor endpoints: valid MFA_TOKEN_TTL_SECONDS, and used once.
  */
-export const MFA_STEPS = ['setup', 'verify'] as const;
+const MFA_STEPS = ['setup', 'verify'] as const;
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
-export const MFA_CODE_PATTERN = /^\d{6}$/;
+const MFA_CODE_PATTERN = /^\d{6}$/;
 export const RECOVERY_CODE_COUNT = 10;
 /** A recovery code as shown: 4 groups of 4 characters of an alphabet without look-alikes (80 bits). */
-export const RECOVERY_CODE_PATTERN = /^[a-z2-9]{4}(-?[a-z2-9]{4}){3}$/i;
-export const mfaChallengeSchema = z.object({ mfa: z.enum(MFA_STEPS), mfa_token: z.string() });
+const RECOVERY_CODE_PATTERN = /^[a-z2-9]{4}(-?[a-z2-9]{4}){3}$/i;
+const mfaChallengeSchema = z.object({ mfa: z.enum(MFA_STEPS), mfa_token: z.string() });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
 export const loginResponseSchema = z.union([loginSessionSchema, mfaChallengeSchema]);
@@ -112,10 +112,8 @@ export const mfaSetupResponseSchema = z.object({
   secret: z.string(),
   otpauth_url: z.string(),
 });
-export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 
 export const mfaConfirmRequestSchema = z.object({ mfa_token: mfaToken, code: mfaCode });
-export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequestSchema>;
 export const mfaConfirmResponseSchema = loginSessionSchema.extend({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
 
@@ -135,7 +133,6 @@ export const mfaVerifyRequestSchema = mfaVerifyFieldsSchema.refine((v) => (v.cod
   message: 'mfaCodeOrRecovery' satisfies ValidationMessageKey,
   path: ['code'],
 });
-export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
 
 export const currentUserSchema = z.object({
   id: z.number().int(),

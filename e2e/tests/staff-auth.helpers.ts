@@ -29,7 +29,7 @@ export function rememberSecret(baseURL: string, username: string, secret: string
   fs.writeFileSync(fileFor('secret', baseURL, username), secret);
 }
 /** The secret an account of this server set up in this run, else the demo secret. */
-export function secretOf(baseURL: string, username: string) {
+function secretOf(baseURL: string, username: string) {
   const file = fileFor('secret', baseURL, username);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : DEMO_TOTP_SECRET;
 }

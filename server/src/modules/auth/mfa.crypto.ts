@@ -34,7 +34,6 @@ export function mfaKeys(tokenSecret: string) {
     },
   };
 }
-export type MfaKeys = ReturnType<typeof mfaKeys>;
 
 /** Recovery-code alphabet: no 0/o, 1/l/i look-alikes; 16 characters of 32 symbols = 80 bits. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

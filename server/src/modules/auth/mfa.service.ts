@@ -12,7 +12,7 @@ import { mfaKeys, newRecoveryCode, recoveryCodeHash } from './mfa.crypto';
 import type { MfaRepository } from './mfa.repository';
 
 /** What authenticator apps show the account as. */
-export const TOTP_ISSUER = 'Sri Lanka Police e-Services';
+const TOTP_ISSUER = 'Sri Lanka Police e-Services';
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const totpFor = (secret: string, label: string) =>
   new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
@@ -119,8 +119,6 @@ export function createMfaService(deps: {
   };
 
   return {
-    isStaff,
-
     /** The password was right: the step staff take next, with its token. */
     async challenge(user: StaffUser): Promise<MfaChallenge> {
       const factor = await mfa.findFactor(user.id);
