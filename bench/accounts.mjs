@@ -1,6 +1,7 @@
 // The accounts a bench run needs, made through the API as people make them: officers by the
 // administrator, citizens by signup (with three small photos), tokens by signing in. One place, so
 // every script sets up its accounts the same way, and a change to signup or sign-in is made once.
+import { Secret, TOTP } from 'otpauth';
 import { ADMIN, call, multipartBody } from './server-process.mjs';
 
 /** A 1×1 PNG: the bench citizens' signup photos, and any other small image a run uploads. */
@@ -10,9 +11,49 @@ const PHOTOS = Object.fromEntries(
   ['identity_photo_front', 'identity_photo_back', 'live_photo'].map((f) => [f, { name: 'p.png', type: 'image/png', buffer: PNG }]),
 );
 
-/** A session's token for `who` ({ username, password }) in `area`; throws if the sign-in is refused. */
+/** Staff accounts' TOTP secrets (set up by this process), their last used time step, and their live sessions. */
+const secrets = new Map();
+const lastSteps = new Map();
+const staffSessions = new Map();
+
+/**
+ * A code of a 30-second step later than any this process used for the account (a code is good once): the current
+ * step's, or the next one's (accepted one step ahead), else after waiting for the step to come.
+ */
+async function nextCode(key, secret) {
+  const current = Math.floor(Date.now() / 30_000);
+  const step = Math.max(current, (lastSteps.get(key) ?? 0) + 1);
+  if (step > current + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+  lastSteps.set(key, step);
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * 30_000 + 1 });
+}
+
+/**
+ * A session's token for `who` ({ username, password }) in `area`; throws if the sign-in is refused. Officers and
+ * administrators answer their second factor (set-up on a first sign-in, which this process remembers), and a live
+ * session of theirs is reused, since each sign-in uses up a 30-second step's code.
+ */
 export async function signIn(base, who, area) {
-  return (await call(base, 'POST', '/api/auth/login', { json: { username: who.username, password: who.password, area } })).token;
+  const key = `${base}|${who.username.toLowerCase()}`;
+  const cached = staffSessions.get(key);
+  if (cached) {
+    const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${cached}` } });
+    if (me.ok && (!area || (await me.json()).user.role === (area === 'police' ? 'police_officer' : area))) return cached;
+  }
+  const answer = await call(base, 'POST', '/api/auth/login', { json: { username: who.username, password: who.password, area } });
+  if (!answer.mfa) return answer.token;
+  let session;
+  if (answer.mfa === 'setup') {
+    const { secret } = await call(base, 'POST', '/api/auth/mfa/setup', { json: { mfa_token: answer.mfa_token } });
+    secrets.set(key, secret);
+    session = await call(base, 'POST', '/api/auth/mfa/confirm', { json: { mfa_token: answer.mfa_token, code: await nextCode(key, secret) } });
+  } else {
+    const secret = secrets.get(key);
+    if (!secret) throw new Error(`no TOTP secret known for ${who.username}: it was set up outside this run`);
+    session = await call(base, 'POST', '/api/auth/mfa/verify', { json: { mfa_token: answer.mfa_token, code: await nextCode(key, secret) } });
+  }
+  staffSessions.set(key, session.token);
+  return session.token;
 }
 
 /** The bench administrator's token (the account the server is started with). */

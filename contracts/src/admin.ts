@@ -168,6 +168,10 @@ export const AUDIT_ACTIONS = [
   'anonymous.status',
   'auth.sign_in',
   'auth.sign_in_refused',
+  /** Staff's second factor: set up (first sign-in), a recovery code used, reset by an administrator. */
+  'auth.mfa_set_up',
+  'auth.mfa_recovery_code_used',
+  'auth.mfa_reset',
   /** A citizen's identity photo or clearance document opened by someone else (staff). */
   'identity.view',
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES, IDENTITY_TYPES, LANGUAGES, ROLES, SIGNUP_MARITAL_STATUSES } from './enums';
-import { msg } from './messages';
+import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, requiredText } from './common';
 import { multipartForm } from './files';
 
@@ -72,14 +72,67 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({
+/** A started session: what a citizen's sign-in answers, and staff's after the second factor. */
+export const loginSessionSchema = z.object({
   token: z.string(),
   role: z.enum(ROLES),
   branch: z.enum(BRANCHES).nullable(),
   /** Seconds since the epoch; the same value as the token's exp. */
   expires_at: z.number().int(),
 });
+export type LoginSession = z.infer<typeof loginSessionSchema>;
+
+/**
+ * Staff (officers, administrators) answer a second factor after the password: `setup` on the first sign-in
+ * (or after an administrator reset it), `verify` otherwise. The mfa_token carries the password step to the
+ * second-factor endpoints: valid MFA_TOKEN_TTL_SECONDS, and used once.
+ */
+const MFA_STEPS = ['setup', 'verify'] as const;
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+const MFA_CODE_PATTERN = /^\d{6}$/;
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code as shown: 4 groups of 4 characters of an alphabet without look-alikes (80 bits). */
+const RECOVERY_CODE_PATTERN = /^[a-z2-9]{4}(-?[a-z2-9]{4}){3}$/i;
+const mfaChallengeSchema = z.object({ mfa: z.enum(MFA_STEPS), mfa_token: z.string() });
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+export const loginResponseSchema = z.union([loginSessionSchema, mfaChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+const mfaToken = z.string(msg('required')).min(1, msg('required')).max(2048, msg('tooLong'));
+/** The six digits, spaces allowed (authenticator apps show "123 456"). */
+const mfaCode = z
+  .string(msg('required'))
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, msg('required')).regex(MFA_CODE_PATTERN, msg('mfaCodeFormat')));
+
+export const mfaSetupRequestSchema = z.object({ mfa_token: mfaToken });
+export const mfaSetupResponseSchema = z.object({
+  /** Base32, for typing into an authenticator app. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+});
+
+export const mfaConfirmRequestSchema = z.object({ mfa_token: mfaToken, code: mfaCode });
+export const mfaConfirmResponseSchema = loginSessionSchema.extend({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
+
+/** The code step's fields (a form picks the one it shows); the request takes exactly one of them. */
+export const mfaVerifyFieldsSchema = z.object({
+  mfa_token: mfaToken,
+  code: mfaCode.optional(),
+  recovery_code: z
+    .string(msg('required'))
+    .trim()
+    .min(1, msg('required'))
+    .max(64, msg('tooLong'))
+    .regex(RECOVERY_CODE_PATTERN, msg('recoveryCodeFormat'))
+    .optional(),
+});
+export const mfaVerifyRequestSchema = mfaVerifyFieldsSchema.refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), {
+  message: 'mfaCodeOrRecovery' satisfies ValidationMessageKey,
+  path: ['code'],
+});
 
 export const currentUserSchema = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import { fineMessagesEn } from './messages/fines';
 import { adminMessagesEn } from './messages/admin';
 import { clearanceMessagesEn } from './messages/clearance';
 import { anonymousMessagesEn } from './messages/anonymous';
+import { mfaMessagesEn } from './messages/mfa';
 
 /**
  * Validation messages are keys, so the browser can translate them and the server can return them.
@@ -17,6 +18,7 @@ export const validationMessagesEn = {
   ...adminMessagesEn,
   ...clearanceMessagesEn,
   ...anonymousMessagesEn,
+  ...mfaMessagesEn,
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

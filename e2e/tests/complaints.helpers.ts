@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
 
 /** A real (1×1) PNG and a minimal PDF: the server recognises uploads by their content. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -56,11 +57,9 @@ export async function freeSlotTimes(request: APIRequestContext) {
   return times;
 }
 
-async function apiLogin(request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') {
-  const res = await request.post('/api/auth/login', { data: { username, password, area } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return (await res.json()) as { token: string; role: string };
-}
+/** Signs in through the API: staff answer their second factor, and a live session of this worker is reused (staff-auth.helpers.ts). */
+const apiLogin = (request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') =>
+  apiSignIn(request, { username, password }, area);
 
 /** A citizen of this run, signed up through the API (the signup page has its own tests). */
 export async function signUpCitizen(request: APIRequestContext) {
@@ -102,6 +101,8 @@ export async function signedInContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext();
   const { token, role } = await apiLogin(context.request, who.username, who.password, area);
+  // The session cookie (attachments): set here too, since a reused session's sign-in did not set it in this context.
+  await context.addCookies([{ name: 'pes_session', value: token, url: baseUrlOfTest(), httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ([t, r, lng]) => {
       sessionStorage.setItem('token', t);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, colomboDay, freeSlotTimes, signUpCitizen } from './complaints.helpers';
 
 // One story, in order: the administrator opens slots, a citizen books them, the officer works the case.
@@ -16,6 +17,8 @@ async function signIn(browser: Browser, path: string, who: { username: string; p
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Staff answer their second factor (a code from the account's secret).
+  if (path !== '/login') await answerSecondFactorInPage(page, who.username);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
 
 /** A real (1×1) PNG: the server recognises uploads by their content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -38,11 +39,9 @@ export function colomboDateTime(daysAgo = 1, hour?: number) {
   return `${parts.year}-${parts.month}-${parts.day}T${hh}:${parts.minute}`;
 }
 
-async function apiLogin(request: APIRequestContext, username: string, password: string, area: Area) {
-  const res = await request.post('/api/auth/login', { data: { username, password, area } });
-  expect(res.status(), `login ${username}`).toBe(200);
-  return (await res.json()) as { token: string; role: string };
-}
+/** Signs in through the API: staff answer their second factor, and a live session of this worker is reused (staff-auth.helpers.ts). */
+const apiLogin = (request: APIRequestContext, username: string, password: string, area: 'citizen' | 'police' | 'admin') =>
+  apiSignIn(request, { username, password }, area);
 
 export async function bearer(request: APIRequestContext, who: { username: string; password: string }, area: Area) {
   const { token } = await apiLogin(request, who.username, who.password, area);
@@ -111,6 +110,8 @@ export async function issueFine(request: APIRequestContext, headers: Record<stri
 export async function signedInContext(browser: Browser, who: { username: string; password: string }, area: Area, language = 'en'): Promise<BrowserContext> {
   const context = await browser.newContext();
   const { token, role } = await apiLogin(context.request, who.username, who.password, area);
+  // The session cookie (attachments): set here too, since a reused session's sign-in did not set it in this context.
+  await context.addCookies([{ name: 'pes_session', value: token, url: baseUrlOfTest(), httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ([t, r, lng]) => {
       if (!sessionStorage.getItem('token')) {

@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { FINES_OFFICER, bearer, colomboDateTime, issueFine, signUpCitizen, signedInContext, unique, uniquePlate } from './fines.helpers';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Staff answer their second factor (a code from the account's secret).
+  if (username === FINES_OFFICER.username) await answerSecondFactorInPage(page, username);
 }
 
 /** The citizen's search on /pay-fine; the vehicle number is typed loosely, as people do. */

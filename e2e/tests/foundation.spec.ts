@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { captureLivePhoto, fillSignup } from './signup.helpers';
 
 let seq = 0;
@@ -13,11 +14,13 @@ async function newPage(browser: Browser, init?: (page: Page) => Promise<unknown>
   return page;
 }
 
-async function signInAt(page: Page, path: string, username: string, password: string) {
+/** Signs in on a sign-in page; `secondFactor`: a staff sign-in that succeeds answers its code (or set-up) next. */
+async function signInAt(page: Page, path: string, username: string, password: string, secondFactor = false) {
   await page.goto(path);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  if (secondFactor) await answerSecondFactorInPage(page, username);
 }
 
 test('a new citizen signs up with a live photo from the camera, signs in, is greeted and signs out', async ({ browser }) => {
@@ -151,14 +154,14 @@ test('each sign-in page refuses the roles that do not belong there, with the spe
   await expect(page.getByTestId('greeting')).toHaveCount(0);
 
   // The right roles get in, each to their own area.
-  await signInAt(page, '/admin', 'admin', 'Admin@12345');
+  await signInAt(page, '/admin', 'admin', 'Admin@12345', true);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   // Signed in already: the sign-in page sends the administrator on.
   await page.goto('/login/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   const police = await newPage(browser);
-  await signInAt(police, '/police/login', 'traffic.officer', 'Officer@123');
+  await signInAt(police, '/police/login', 'traffic.officer', 'Officer@123', true);
   await expect(police).toHaveURL(/\/police\/dashboard$/);
 });
 
@@ -178,7 +181,7 @@ test('guards send people to the right sign-in page or back to their dashboard', 
   await expect(citizen).toHaveURL(/\/admin$/);
 
   const crime = await newPage(browser);
-  await signInAt(crime, '/police/login', 'crime.officer', 'Officer@123');
+  await signInAt(crime, '/police/login', 'crime.officer', 'Officer@123', true);
   await expect(crime).toHaveURL(/\/police\/dashboard$/);
   const alerted = new Promise<string>((resolve) => {
     crime.once('dialog', (dialog) => {
@@ -193,7 +196,7 @@ test('guards send people to the right sign-in page or back to their dashboard', 
 
 test('an administrator creates an officer account, who can then sign in at the police login', async ({ browser, request }) => {
   const page = await newPage(browser);
-  await signInAt(page, '/admin', 'admin', 'Admin@12345');
+  await signInAt(page, '/admin', 'admin', 'Admin@12345', true);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/create-officer');
   await expect(page.getByRole('heading', { level: 1, name: 'Create officer account' })).toBeVisible();
@@ -238,7 +241,7 @@ test('an administrator creates an officer account, who can then sign in at the p
   await page.locator('#language-select').selectOption('en');
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await signInAt(page, '/police/login', username, 'Officer@2026');
+  await signInAt(page, '/police/login', username, 'Officer@2026', true);
   await expect(page).toHaveURL(/\/police\/dashboard$/);
   await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${username}`);
 });

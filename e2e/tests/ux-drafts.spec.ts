@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { ADMIN, PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, uniquePlate } from './fines.helpers';
 import { seriousViolations } from './axe.helpers';
@@ -43,6 +44,8 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Staff answer their second factor (a code from the account's secret).
+  if (who.username === FINES_OFFICER.username) await answerSecondFactorInPage(page, who.username);
 }
 
 /** Ends the tab's session on the server (as signing out in another tab does), leaving the tab unaware. */

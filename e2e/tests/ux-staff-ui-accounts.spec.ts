@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signedInContext } from './complaints.helpers';
 import { bearer, unique } from './fines.helpers';
+import { answerSecondFactorInPage } from './staff-auth.helpers';
 
 /**
  * Deactivated accounts (issue 25, item 18): a deactivated officer is told so after the right password only; the
@@ -53,5 +54,7 @@ test('a deactivated officer is told so, is listed as deactivated, and signs in a
   await context.close();
 
   await page.getByRole('button', { name: 'Login' }).click();
+  // Its first sign-in that gets past the password: the second factor's set-up.
+  await answerSecondFactorInPage(page, officer.username);
   await expect(page).toHaveURL(/\/police\/dashboard/);
 });

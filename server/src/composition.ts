@@ -7,6 +7,10 @@ import { createAuthService, resolveAddressHashSecret, resolveTokenSecret } from 
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createPrincipalCache } from './modules/auth/principal-cache';
+import { createMfaRepository } from './modules/auth/mfa.repository';
+import { createMfaService } from './modules/auth/mfa.service';
+import { mfaRoutes } from './modules/auth/mfa.routes';
+import { createSessionIdle } from './modules/auth/session-idle';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { actorOf, createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -114,6 +118,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   });
   events.subscribe(notifications.onEvent);
   jobs.work('notification-send', notifications.deliver, { batchSize: 20 });
+  // Staff's second factor (TOTP), after their password.
+  const mfa = createMfaService({ db, mfa: createMfaRepository(db), throttle: authRepository, audit, tokenSecret, addressSecret: addressHashes.secret });
   const auth = createAuthService({
     db,
     auth: authRepository,
@@ -124,6 +130,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     audit,
     preferences: notifications,
     addressSecret: addressHashes.secret,
+    secondFactor: mfa,
+    idle: createSessionIdle(db),
   });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
@@ -188,6 +196,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(healthRoutes({ db, databaseKind: database.kind, draining: () => draining }));
       await api.register(stationsRoutes({ stations }));
       await api.register(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits }));
+      await api.register(mfaRoutes({ guards, auth, mfa, secureCookies: config.production }));
       await api.register(adminConsoleRoutes({ guards, adminConsole, complaints }));
       await api.register(auditRoutes({ guards, audit }));
       await api.register(slotsRoutes({ guards, slots, limits: config.rateLimits }));
@@ -228,6 +237,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     rateLimits,
     auth,
     authRepository,
+    mfa,
     principals,
     files,
     tokens,

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
-import { login } from './helpers';
+import { login, staffSecret, totpCode } from './helpers';
 
 /** A production configuration that starts: every required setting, each strong enough. */
 const PRODUCTION = {
@@ -121,13 +121,22 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
     expect((await db.select({ n: count() }).from(users).where(eq(users.role, 'citizen')))[0]!.n).toBe(0);
     const admins = await db.select({ username: users.username }).from(users).where(eq(users.role, 'admin'));
     expect(admins).toEqual([{ username: 'chief' }]);
+    // No demo second factor in production: the administrator's first sign-in sets one up.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: PRODUCTION.ADMIN_PASSWORD } })).json().mfa,
+    ).toBe('setup');
     expect(await login(t, 'chief', PRODUCTION.ADMIN_PASSWORD, 'admin')).toBeTruthy();
     const demo = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'citizen', password: 'Citizen@123' } });
     expect(demo.statusCode).toBe(401);
   });
 
   it('marks the session cookie Secure and sends HSTS', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: PRODUCTION.ADMIN_PASSWORD } });
+    // The administrator set the second factor up above (login); the session cookie comes with the code's answer.
+    const challenge = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: PRODUCTION.ADMIN_PASSWORD } });
+    expect(challenge.json().mfa).toBe('verify');
+    // The next step's code (accepted one step ahead): this step's was used by the sign-in above.
+    const code = totpCode(staffSecret(t, 'chief'), Date.now() + 30_000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/mfa/verify', payload: { mfa_token: challenge.json().mfa_token, code } });
     expect(res.cookies.find((c) => c.name === 'pes_session')).toMatchObject({ secure: true, httpOnly: true });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { AREA_ROLE } from '@pes/contracts';
+import { staffSecondFactors } from '../src/modules/auth/mfa.table';
+import { DEMO_TOTP_SECRET } from '../src/seed/demo-accounts';
 import { files } from '../src/modules/files/files.table';
 import { citizenProfiles, users } from '../src/modules/users/users.table';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -53,10 +57,89 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 /** A valid 12-digit NIC unique within the run. */
 export const uniqueNic = () => `${String(Date.now()).slice(-8)}${String(counter++ % 10000).padStart(4, '0')}`;
 
-export async function login(t: TestApp, username: string, password: string, area?: 'citizen' | 'police' | 'admin') {
+/** The TOTP secret of each staff account a test app has set up (per app), and its session token to reuse. */
+const staffSecrets = new WeakMap<TestApp, Map<string, string>>();
+const staffTokens = new WeakMap<TestApp, Map<string, string>>();
+const perApp = <V>(maps: WeakMap<TestApp, Map<string, V>>, t: TestApp) => {
+  let map = maps.get(t);
+  if (!map) maps.set(t, (map = new Map()));
+  return map;
+};
+
+/** The current code of a TOTP secret (at `at`, ms). */
+export const totpCode = (secret: string, at = Date.now()) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+/** The TOTP secret a staff account of this app set up through `login` (or the demo secret of a demo app). */
+export const staffSecret = (t: TestApp, username: string) => perApp(staffSecrets, t).get(username.toLowerCase()) ?? DEMO_TOTP_SECRET;
+
+/**
+ * Answers a staff sign-in's second factor: `setup` walks set-up with a computed code (and remembers the secret),
+ * `verify` sends the current code. A code is good once per 30-second step: when this step's code was used, the
+ * next step's (accepted too, one step either side) is sent, and failing that the test rewinds the account's last
+ * accepted step in the database (a test's shortcut, never the application's).
+ */
+export async function answerSecondFactor(t: TestApp, username: string, challenge: { mfa: 'setup' | 'verify'; mfa_token: string }) {
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+  const key = username.toLowerCase();
+  if (challenge.mfa === 'setup') {
+    const setup = await post('/api/auth/mfa/setup', { mfa_token: challenge.mfa_token });
+    if (setup.statusCode !== 200) throw new Error(`mfa setup ${username} failed: ${setup.statusCode} ${setup.body}`);
+    const { secret } = setup.json() as { secret: string };
+    perApp(staffSecrets, t).set(key, secret);
+    const res = await post('/api/auth/mfa/confirm', { mfa_token: challenge.mfa_token, code: totpCode(secret) });
+    if (res.statusCode !== 200) throw new Error(`mfa confirm ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { token: string; recovery_codes: string[] };
+  }
+  const secret = staffSecret(t, username);
+  for (const attempt of [0, 1, 2]) {
+    if (attempt === 2) {
+      const [user] = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${key}`);
+      await t.database.db.update(staffSecondFactors).set({ lastStep: null }).where(eq(staffSecondFactors.userId, user!.id));
+    }
+    const res = await post('/api/auth/mfa/verify', { mfa_token: challenge.mfa_token, code: totpCode(secret, Date.now() + (attempt === 1 ? 30_000 : 0)) });
+    if (res.statusCode === 200) return res.json() as { token: string };
+    if (res.json().error?.code !== 'mfa.code_reused') throw new Error(`mfa verify ${username} failed: ${res.statusCode} ${res.body}`);
+  }
+  throw new Error(`mfa verify ${username} failed`);
+}
+
+/**
+ * A staff account's first sign-in on an app of a test's own making (password, then set-up with a computed code):
+ * the last answer (its cookies included) and the secret.
+ */
+export async function firstStaffSignIn(app: TestApp['app'], payload: { username: string; password: string; area?: string }) {
+  const challenge = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
+  if (challenge.json().mfa !== 'setup') throw new Error(`expected the second factor's set-up: ${challenge.body}`);
+  const mfa_token = challenge.json().mfa_token as string;
+  const { secret } = (await app.inject({ method: 'POST', url: '/api/auth/mfa/setup', payload: { mfa_token } })).json() as { secret: string };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', payload: { mfa_token, code: totpCode(secret) } });
+  if (res.statusCode !== 200) throw new Error(`mfa confirm failed: ${res.statusCode} ${res.body}`);
+  return { res, secret, token: res.json().token as string };
+}
+
+/**
+ * Signs in and answers the session token. Staff answer their second factor too (answerSecondFactor), and their
+ * token is kept per app and reused while it is live, since each sign-in uses up a 30-second step's code.
+ * `fresh` always starts a new session.
+ */
+export async function login(t: TestApp, username: string, password: string, area?: 'citizen' | 'police' | 'admin', opts: { fresh?: boolean } = {}) {
+  const key = username.toLowerCase();
+  const cached = perApp(staffTokens, t).get(key);
+  if (cached && !opts.fresh) {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(cached) });
+    if (me.statusCode === 200 && (!area || AREA_ROLE[area] === me.json().user.role)) return cached;
+  }
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, area } });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-  return res.json().token as string;
+  const body = res.json();
+  if (!('mfa' in body)) return body.token as string;
+  const { token } = await answerSecondFactor(t, username, body);
+  perApp(staffTokens, t).set(key, token);
+  return token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

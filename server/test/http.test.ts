@@ -113,7 +113,12 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
     }
     const login = doc.paths['/api/auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
-    expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty('token');
+    // A session (citizens), or the second factor's next step (staff).
+    const answers = login.responses['200'].content['application/json'].schema.anyOf as Array<{ properties: object }>;
+    expect(answers.map((a) => Object.keys(a.properties).sort())).toEqual([
+      ['branch', 'expires_at', 'role', 'token'],
+      ['mfa', 'mfa_token'],
+    ]);
 
     // Structurally valid: every operation has responses, every path parameter is declared, every $ref resolves.
     const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

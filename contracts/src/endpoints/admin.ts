@@ -56,6 +56,8 @@ export const adminEndpoints = {
     status: 200,
     answer: reactivateUserResponseSchema,
   }),
+  /** Ends an officer's or administrator's second factor (audited): they set it up again at their next sign-in. */
+  resetMfa: endpoint({ method: 'POST', path: '/admin/users/:id/reset-mfa', params: userIdParamSchema, status: 200, answer: reactivateUserResponseSchema }),
   deleteUser: endpoint({ method: 'DELETE', path: '/admin/users/:id', params: userIdParamSchema, status: 200, answer: deleteUserResponseSchema }),
   userComplaints: endpoint({
     method: 'GET',

@@ -7,6 +7,7 @@ import { requestErrors, serverErrors, validationErrors } from './core';
 import type { ErrorEntry } from './entry';
 import { fileErrors } from './files';
 import { fineErrors } from './fines';
+import { mfaErrors } from './mfa';
 import { notificationErrors } from './notifications';
 import { paymentErrors } from './payments';
 import { slotErrors } from './slots';
@@ -23,6 +24,7 @@ export const ERROR_CATALOGUE = {
   ...requestErrors,
   ...serverErrors,
   ...authErrors,
+  ...mfaErrors,
   ...userErrors,
   ...stationErrors,
   ...slotErrors,

@@ -3,6 +3,12 @@ import type { Branch } from '@pes/contracts';
 /** Demo accounts for development, listed in the README. Never seeded when NODE_ENV=production. */
 export const DEMO_STATION = 'Kollupitiya Police Station';
 
+/**
+ * The second factor (TOTP) of every demo staff account, in development only: published in the README, so codes
+ * come from any authenticator app given this key, or from `npm run demo:totp`. Never seeded in production.
+ */
+export const DEMO_TOTP_SECRET = 'PESDEMOTOTPSECRETFORSTAFFONLY234';
+
 export const DEMO_OFFICERS: ReadonlyArray<{
   username: string;
   password: string;

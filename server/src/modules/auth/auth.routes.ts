@@ -32,6 +32,8 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
 
     route(app, authEndpoints.login, { tags, errors }, async (request, reply) => {
       const result = await auth.login(request.body, request.ip);
+      // Staff get the second factor's next step instead (mfa.routes.ts sets the cookie after it).
+      if ('mfa' in result) return result;
       reply.setCookie(SESSION_COOKIE, result.token, {
         path: '/',
         httpOnly: true,

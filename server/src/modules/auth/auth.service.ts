@@ -14,6 +14,8 @@ import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/pa
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { MfaService } from './mfa.service';
+import type { SessionIdle } from './session-idle';
 
 /**
  * Sign-in attempts allowed per window. Each is reserved before the password is checked, so parallel guesses
@@ -34,7 +36,7 @@ export const LOGIN_THROTTLE = {
  * address hashes differently per account), and the throttling keys ("user:<name>@<address>", "ip:<address>",
  * "user-new:<name>"). Without the secret, a hash cannot be tried against the 2^32 IPv4 addresses.
  */
-function addressHashes(secret: string) {
+export function addressHashes(secret: string) {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   return {
     knownAddress: (userId: number, address: string) => mac(`pes-login-address:${userId}:${address}`),
@@ -46,7 +48,7 @@ function addressHashes(secret: string) {
  * The throttling key of a client address. IPv6 counts by /64 network, the block one subscriber usually
  * holds (counting single addresses would let one attacker use billions); an IPv4-mapped address is its IPv4 one.
  */
-function addressKey(ip: string) {
+export function addressKey(ip: string) {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return `ip:${mapped[1]}`;
   const bare = ip.split('%')[0]!;
@@ -79,6 +81,10 @@ export function createAuthService(deps: {
   preferences: Pick<NotificationsService, 'savePreferences'>;
   /** Keys every hash of a client address (`resolveAddressHashSecret`). */
   addressSecret: string;
+  /** Staff's second factor: their password answers its next step instead of a session. */
+  secondFactor: Pick<MfaService, 'challenge'>;
+  /** Staff sessions' idle limit. */
+  idle: SessionIdle;
 }) {
   const { db, auth, users, files, tokens, principals, audit } = deps;
   const { knownAddress, throttleKey } = addressHashes(deps.addressSecret);
@@ -122,6 +128,16 @@ export function createAuthService(deps: {
     await auth.pruneFailures(LOGIN_THROTTLE.windowSeconds);
   };
 
+  /** A signed-in session: the token, its session row, its principal read through the cache, and the audit entry. */
+  async function startSession(user: { id: number; username: string; role: Role }) {
+    const issued = await tokens.issue(user.id, user.role);
+    await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
+    // Read through the cache, so the session's first requests find their principal in memory.
+    const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
+    await auditSignIn(user, principal?.branch ?? null);
+    return { token: issued.token, role: user.role, branch: principal?.branch ?? null, expires_at: issued.exp };
+  }
+
   return {
     async login(input: LoginRequest, ip: string) {
       const account = input.username.trim().toLowerCase();
@@ -162,13 +178,12 @@ export function createAuthService(deps: {
         throw appError('auth.wrong_area', { params: { area: input.area } });
       }
 
-      const issued = await tokens.issue(user.id, user.role);
-      await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
-      // Read through the cache, so the session's first requests find their principal in memory.
-      const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
-      await auditSignIn(user, principal?.branch ?? null);
-      return { token: issued.token, role: user.role, branch: principal?.branch ?? null, expires_at: issued.exp };
+      // Officers and administrators answer their second factor next (mfa.service.ts); the session starts after it.
+      if (user.role !== 'citizen') return deps.secondFactor.challenge(user);
+      return startSession(user);
     },
+
+    startSession,
 
     async logout(principal: Principal) {
       await auth.revokeSessions({ jti: principal.jti });
@@ -187,7 +202,13 @@ export function createAuthService(deps: {
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
       const principal = await principals.getOrLoad(claims.jti, () => loadPrincipal(claims));
-      return principal?.userId === claims.userId ? principal : undefined;
+      if (principal?.userId !== claims.userId) return undefined;
+      // Staff sessions end after 30 minutes without a request.
+      if (principal.role !== 'citizen' && !(await deps.idle.touch(claims.jti))) {
+        principals.forgetSession(claims.jti);
+        return undefined;
+      }
+      return principal;
     },
 
     currentUser(p: Principal): CurrentUser {

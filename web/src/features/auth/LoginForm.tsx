@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { loginRequestSchema, type LoginArea } from '@pes/contracts';
+import { loginRequestSchema, type LoginArea, type MfaChallenge } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { useSession } from '../../lib/session/session-context';
+import { MfaStep } from './MfaStep';
 
 const credentialsSchema = loginRequestSchema.pick({ username: true, password: true });
 type Credentials = { username: string; password: string };
@@ -15,12 +16,13 @@ type Credentials = { username: string; password: string };
  * Username and password for one area's sign-in page. The server refuses a role that does not belong
  * to `area` (403, no token), so a wrong-role account never gets a session here. `errorText` turns a
  * failure into the page's own message. Where to go afterwards is the page's business (it watches the
- * signed-in user).
+ * signed-in user). Officers and administrators answer their second factor here next (MfaStep).
  */
 export function LoginForm({ area, errorText, submitLabel }: { area: LoginArea; errorText: (err: unknown) => string; submitLabel: string }) {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -35,11 +37,14 @@ export function LoginForm({ area, errorText, submitLabel }: { area: LoginArea; e
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
     try {
-      await signIn(area, username, password);
+      const result = await signIn(area, username, password);
+      if ('mfa' in result) setChallenge(result);
     } catch (err) {
       setFailure(errorText(err));
     }
   });
+
+  if (challenge) return <MfaStep challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">

@@ -52,6 +52,7 @@ function inSession(state: SessionState) {
     state,
     user: state.status === 'authenticated' ? state.user : null,
     signIn: () => Promise.reject(new Error('not in this test')),
+    startSession: () => Promise.reject(new Error('not in this test')),
     signOut: () => Promise.resolve(),
     refresh: () => Promise.resolve(),
   };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginArea } from '@pes/contracts';
+import type { LoginArea, LoginSession } from '@pes/contracts';
 import { clearAllDrafts, clearOtherAccountsDrafts } from '../drafts/drafts';
 import { SessionContext, type SessionState } from './session-context';
 import { sessionStore } from './session-storage';
@@ -42,17 +42,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (sessionStore.validToken()) void loadCurrentUser();
   }, [loadCurrentUser]);
 
-  const signIn = useCallback(async (area: LoginArea, username: string, password: string) => {
+  /** Starts using a session the server answered (a citizen's sign-in, or staff's after the second factor). */
+  const startSession = useCallback(async (session: LoginSession) => {
     const sessionApi = await sessionCalls();
-    const result = await sessionApi.login(area, username, password);
-    sessionStore.saveToken(result.token);
-    sessionStore.saveRole(result.role, result.branch);
+    sessionStore.saveToken(session.token);
+    sessionStore.saveRole(session.role, session.branch);
     const { user } = await sessionApi.currentUser();
     // Drafts left by another account whose session ended in this tab are not for this one.
     clearOtherAccountsDrafts(user.id);
     setState({ status: 'authenticated', user });
     return user;
   }, []);
+
+  const signIn = useCallback(
+    async (area: LoginArea, username: string, password: string) => {
+      const sessionApi = await sessionCalls();
+      const result = await sessionApi.login(area, username, password);
+      // Officers and administrators answer their second factor next (features/auth/Mfa*.tsx).
+      if ('mfa' in result) return result;
+      return startSession(result);
+    },
+    [startSession],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -67,8 +78,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ state, user: state.status === 'authenticated' ? state.user : null, signIn, signOut, refresh }),
-    [state, signIn, signOut, refresh],
+    () => ({ state, user: state.status === 'authenticated' ? state.user : null, signIn, startSession, signOut, refresh }),
+    [state, signIn, startSession, signOut, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

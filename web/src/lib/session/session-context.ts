@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser, LoginArea } from '@pes/contracts';
+import type { CurrentUser, LoginArea, LoginSession, MfaChallenge } from '@pes/contracts';
 
 export type SessionState = { status: 'checking' } | { status: 'anonymous' } | { status: 'authenticated'; user: CurrentUser };
 
@@ -7,7 +7,9 @@ interface SessionContextValue {
   state: SessionState;
   user: CurrentUser | null;
   /** Signs in on one area's page; the server refuses a role that does not belong there (403). */
-  signIn(area: LoginArea, username: string, password: string): Promise<CurrentUser>;
+  signIn(area: LoginArea, username: string, password: string): Promise<CurrentUser | MfaChallenge>;
+  /** Starts a session answered after the second factor. */
+  startSession(session: LoginSession): Promise<CurrentUser>;
   signOut(): Promise<void>;
   /** Reloads the current user (after the server may have changed it). */
   refresh(): Promise<void>;

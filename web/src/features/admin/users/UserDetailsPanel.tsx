@@ -12,6 +12,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useStationName } from '../../../lib/stations/stations';
 import { useAssignedComplaints, useCitizenComplaints, useDeleteUser, useUserDetails } from './api';
 import { ComplaintModal } from './ComplaintModal';
+import { ResetMfaButton } from './ResetMfaButton';
 
 function Fields({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -170,6 +171,7 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
                 </QueryState>
               </>
             ) : null}
+            {d.role !== 'citizen' ? <ResetMfaButton userId={user.id} label={label} /> : null}
             <div className="admin-area__danger">
               <button type="button" className="button button--danger" disabled={del.isPending} onClick={() => setConfirming(true)}>
                 {t('delete.button')}
