@@ -92,19 +92,22 @@ export async function answerSecondFactor(t: TestApp, username: string, challenge
     return res.json() as { token: string; recovery_codes: string[] };
   }
   const secret = staffSecret(t, username);
-  for (const attempt of [0, 1, 2]) {
-    if (attempt === 2) {
-      const [user] = await t.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${key}`);
-      await t.database.db.update(staffSecondFactors).set({ lastStep: null }).where(eq(staffSecondFactors.userId, user!.id));
-    }
-    const res = await post('/api/auth/mfa/verify', { mfa_token: challenge.mfa_token, code: totpCode(secret, Date.now() + (attempt === 1 ? 30_000 : 0)) });
-    if (res.statusCode === 200) return res.json() as { token: string };
-    if (res.json().error?.code !== 'mfa.code_reused') throw new Error(`mfa verify ${username} failed: ${res.statusCode} ${res.body}`);
-  }
-  throw new Error(`mfa verify ${username} failed`);
+  // A code is good once per 30-second step, and a refused one counts on the throttle: answer with the first step after
+  // the one used last (now or the next, which the server also takes), or, when both are used, as a new step would
+  // allow once the clock moves on (the replay guard cleared).
+  const [factor] = await t.database.db
+    .select({ userId: staffSecondFactors.userId, lastStep: staffSecondFactors.lastStep })
+    .from(staffSecondFactors)
+    .innerJoin(users, eq(users.id, staffSecondFactors.userId))
+    .where(sql`lower(${users.username}) = ${key}`);
+  const now = Math.floor(Date.now() / 30_000);
+  const last = factor?.lastStep ?? -1;
+  let step = now;
+  if (last >= now + 1) await t.database.db.update(staffSecondFactors).set({ lastStep: null }).where(eq(staffSecondFactors.userId, factor!.userId));
+  else if (last >= now) step = now + 1;
+  const res = await post('/api/auth/mfa/verify', { mfa_token: challenge.mfa_token, code: totpCode(secret, step * 30_000 + 15_000) });
+  if (res.statusCode !== 200) throw new Error(`mfa verify ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string };
 }
 
 /**
