@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { FormField } from './FormField';
 import './combobox.css';
 
@@ -65,7 +65,7 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listboxId = `${id}-listbox`;
-  const optionIdPrefix = `${id}-option-${useId().replace(/:/g, '')}`;
+  const optionIdPrefix = `${id}-option`;
   const shown = typed ?? options.find((o) => o.value === value)?.label ?? value;
   const matches = useMemo(() => (open ? suggest(options, typed ?? '') : []), [open, options, typed]);
   const activeId = open && active >= 0 && active < matches.length ? `${optionIdPrefix}-${active}` : undefined;
