@@ -5,6 +5,7 @@ import { normaliseIdentityNumber } from './fines';
 import { msg, type ValidationMessageKey } from './messages';
 import { field, textField } from './records';
 import { colomboDate } from './time';
+import { COUNTRIES } from './countries';
 
 // The clearance application described once (citizen-portal.md §9 fields, §5 rules): each field's rule, its
 // wizard step and the officer's detail section. Labels are `apply.fields.<name>` in the clearance locale.
@@ -62,6 +63,11 @@ const email = (max: number) =>
     .transform((v) => v.toLowerCase())
     .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg('invalidEmail'));
 const required = (max: number) => requiredText(max);
+const LISTED_COUNTRIES: ReadonlySet<string> = new Set(COUNTRIES.map((c) => c.en));
+/** Whether a name is one of the list's countries, by its English name (as records keep it). */
+export const isListedCountry = (name: string) => LISTED_COUNTRIES.has(name);
+// A country is one of the list's, by its English name; a free-text one (an old draft's) is refused.
+const country = (max: number) => requiredText(max).refine(isListedCountry, msg('unknownCountry'));
 const optional = (max: number) => optionalText(max);
 
 /** One place lived in Sri Lanka (step 4's list); labels `apply.residence.<name>`. */
@@ -126,7 +132,7 @@ export const CLEARANCE_RECORD = {
     new_nic_number: textField(20, optionalNic, { step: 2, section: 'identity' }),
     passport_number: textField(20, optionalPassport, { step: 2, section: 'identity' }),
     confirm_passport_number: textField(20, (max) => optionalText(max).transform((v) => v?.toUpperCase()), { step: 2, transient: true }),
-    country: textField(100, required, { step: 2, section: 'basic' }),
+    country: textField(100, country, { step: 2, section: 'basic' }),
     station: field('choice', choice(CLEARANCE_STATIONS), { step: 2, section: 'basic' }),
     reference_location: textField(200, optional, { step: 2 }),
     quick_country: textField(100, optional, { step: 2 }),
@@ -156,7 +162,7 @@ export const CLEARANCE_RECORD = {
     delivery_city: textField(100, required, { step: 5, section: 'delivery' }),
     delivery_postal_code: textField(20, required, { step: 5, section: 'delivery' }),
     delivery_state: textField(100, required, { step: 5, section: 'delivery' }),
-    delivery_country: textField(100, required, { step: 5, section: 'delivery' }),
+    delivery_country: textField(100, country, { step: 5, section: 'delivery' }),
     mobile_number: textField(20, mobile, { step: 5, section: 'delivery' }),
     confirm_mobile_number: textField(20, (max) => requiredText(max).transform((v) => v.replace(/[\s-]/g, '')), { step: 5, transient: true }),
     email: textField(254, email, { step: 5, section: 'delivery' }),

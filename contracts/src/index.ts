@@ -13,6 +13,7 @@ export * from './fines';
 export * from './payments';
 export * from './admin';
 export * from './records';
+export * from './countries';
 export * from './clearance-fields';
 export * from './clearance';
 export * from './anonymous';

@@ -71,7 +71,15 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.keyboard.press('Tab');
   await page.keyboard.type('n1234567');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('Canada');
+  // The country is chosen from the suggestions: Down to the first, Enter takes it (and does not send the form).
+  const country = page.getByRole('combobox', { name: 'Country the certificate is for' });
+  await expect(country).toBeFocused();
+  await page.keyboard.type('Cana');
+  await expect(page.getByRole('listbox', { name: 'Country the certificate is for' }).getByRole('option').first()).toHaveText('Canada');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('Canada');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Nearest police station')).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -123,7 +131,7 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await page.getByLabel('City').fill('Kadawatha');
   await page.getByLabel('Postal code').fill('11850');
   await page.getByLabel('State or province').fill('Western');
-  await page.getByRole('textbox', { name: 'Country', exact: true }).fill('Sri Lanka');
+  await page.getByRole('combobox', { name: 'Country', exact: true }).fill('Sri Lanka');
   await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill('+94712345678');
   await page.getByLabel('Confirm mobile number').fill('+94712345678');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${citizen.username}@example.lk`);
@@ -212,6 +220,11 @@ test('a signed-out citizen fills the nine steps, signs in at step 7 with the dra
   await next(page);
   await expect(heading(page, 9, 'Payment')).toBeVisible();
   await expect(page.locator('.clearance-facts')).toContainText('LKR 5,000.00');
+  // The answers are read back before paying.
+  const review = page.getByRole('region', { name: 'Check your answers' });
+  await expect(review.getByRole('region', { name: 'Basic information' })).toContainText('Canada');
+  await expect(review.getByRole('region', { name: 'Delivery' })).toContainText('Sri Lanka');
+  await expect(review.getByRole('region', { name: 'Spouse' })).toContainText('Nirmala Fernando');
   await page.getByRole('button', { name: 'Proceed to payment' }).click();
   await expect(summary(page)).toContainText('Confirm that you agree to pay the fee.');
   await page.getByLabel('I agree to pay the fee shown above').check();
@@ -281,6 +294,122 @@ test("a signed-in citizen's draft is saved on the server and resumed on another 
   await expect(other.getByLabel('Other nationality')).toHaveValue('Maldivian');
   await expect(other.getByLabel('Age', { exact: true })).not.toHaveValue('');
   await second.close();
+});
+
+test('in Sinhala, a country is picked from the suggestions by keyboard and read back in Sinhala; a free-text draft country is refused on Next', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const citizen = await signUpCitizen(request);
+  const asCitizen = await bearer(request, citizen, 'citizen');
+  const upload = async (name: string) => {
+    const res = await request.post('/api/clearance/upload', { headers: asCitizen, multipart: { file: { name, mimeType: 'image/png', buffer: PNG } } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { file: { path: string } }).file.path;
+  };
+  // A draft saved before the country list: at step 2, its delivery country typed as free text.
+  const email = `${citizen.username}@example.lk`;
+  const data = {
+    application_type: 'new',
+    nationality: 'sri_lankan',
+    date_of_birth: '1985-07-02',
+    left_before_sixteen: 'no',
+    nic_number: citizen.nic,
+    confirm_nic_number: citizen.nic,
+    country: '',
+    station: 'Kollupitiya Police Station',
+    full_name_nic: 'Sunil Fernando',
+    sex: 'male',
+    title: 'Mr',
+    name_to_print: 'Sunil Fernando',
+    address_sri_lanka: '45 Kandy Road, Kadawatha',
+    occupation: 'Accountant',
+    purpose: 'Work visa',
+    delivery_address1: '45 Kandy Road',
+    delivery_city: 'Kadawatha',
+    delivery_postal_code: '11850',
+    delivery_state: 'Western',
+    delivery_country: 'Ceylon',
+    mobile_number: '+94712345678',
+    confirm_mobile_number: '+94712345678',
+    email,
+    confirm_email: email,
+    uploads: { nicFront: await upload('front.png'), nicBack: await upload('back.png') },
+    upload_files: { nicFront: { name: 'front.png', type: 'image/png' }, nicBack: { name: 'back.png', type: 'image/png' } },
+  };
+  expect((await request.put('/api/clearance/draft', { headers: asCitizen, data: { step: 2, data } })).status()).toBe(200);
+
+  const context = await signedInContext(browser, citizen, 'citizen', 'si');
+  const page = await context.newPage();
+  await page.goto('/clearance/apply');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+  const submit = page.locator('form button[type=submit]');
+
+  // Step 2: typing the start of the Sinhala name suggests Australia; Down and Enter take it.
+  const country = page.locator('#clr-country');
+  await expect(country).toHaveRole('combobox');
+  await country.focus();
+  await page.keyboard.type('ඕස්ට්');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option').first()).toHaveText('ඕස්ට්‍රේලියාව');
+  await page.keyboard.press('ArrowDown');
+  await expect(country).toHaveAttribute('aria-activedescendant', /.+/);
+  await expect(country).toHaveAttribute('aria-expanded', 'true');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('ඕස්ට්‍රේලියාව');
+  await expect(listbox).toHaveCount(0);
+  // Escape closes the suggestions and keeps the choice.
+  await page.keyboard.press('ArrowDown');
+  await expect(listbox).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(listbox).toHaveCount(0);
+  await expect(country).toHaveValue('ඕස්ට්‍රේලියාව');
+  await submit.click();
+
+  // Steps 3 and 4 as the draft has them; step 5 refuses the free-text delivery country, in Sinhala, until one is chosen.
+  await expect(page.locator('#clr-full_name_nic')).toHaveValue('Sunil Fernando');
+  await submit.click();
+  await expect(page.locator('#clr-occupation')).toHaveValue('Accountant');
+  await submit.click();
+  const delivery = page.locator('#clr-delivery_country');
+  await expect(delivery).toHaveValue('Ceylon');
+  await submit.click();
+  await expect(summary(page)).toContainText('ලැයිස්තුවෙන් රටක් තෝරන්න.');
+  await expect(delivery).toHaveAttribute('aria-invalid', 'true');
+  await delivery.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('ශ්‍රී');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(delivery).toHaveValue('ශ්‍රී ලංකාව');
+  await submit.click();
+
+  // Steps 6 to 8, then the review on step 9 names both countries in Sinhala.
+  await expect(page.locator('#clr-spouse-full_name')).toBeVisible();
+  await submit.click();
+  await expect(page.getByTestId('upload-nicFront')).toContainText('front.png');
+  await submit.click();
+  await page.locator('#clr-declaration').check();
+  await submit.click();
+  const review = page.getByRole('region', { name: 'ඔබේ පිළිතුරු පරීක්ෂා කරන්න' });
+  await expect(review).toContainText('ඕස්ට්‍රේලියාව');
+  await expect(review).toContainText('ශ්‍රී ලංකාව');
+  await expect(review).not.toContainText('Australia');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await seriousViolations(page)).toEqual([]);
+  // What is sent (and kept) is the English name.
+  await expect
+    .poll(async () => {
+      const { draft } = (await (await request.get('/api/clearance/draft', { headers: asCitizen })).json()) as {
+        draft: { data: { country?: string; delivery_country?: string } } | null;
+      };
+      return draft && `${draft.data.country} / ${draft.data.delivery_country}`;
+    })
+    .toBe('Australia / Sri Lanka');
+  await context.close();
 });
 
 for (const language of LANGUAGES) {

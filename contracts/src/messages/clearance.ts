@@ -25,5 +25,6 @@ export const clearanceMessagesEn = {
   periodToFuture: 'The period cannot end in the future: it ends today at the latest.',
   nicNotOwn: 'Enter the NIC number of your account: a certificate is issued only in your own identity.',
   nicAccountNeeded: 'Your account is registered with a passport: apply from an account registered with your NIC.',
+  unknownCountry: 'Choose a country from the list.',
   certificatePdfOnly: 'The certificate must be a PDF file.',
 } as const;

@@ -406,6 +406,33 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect((await send(t, 'PUT', '/api/clearance/draft', citizen.token, { step: 2, data: { big: 'x'.repeat(70_000) } })).statusCode).toBe(400);
   });
 
+  it('takes a country only from the one list (its English name): another is a 400 naming the field; a draft may still hold one', async () => {
+    const citizen = await applicant(t);
+    const base = validApplication(citizen.identityNumber, citizen.uploads);
+    const apply = (body: unknown) => send(t, 'POST', '/api/clearance/apply', citizen.token, body);
+
+    // A draft from before the list, with free text, is kept and given back as it was.
+    const draft = { step: 5, data: { country: 'Down Under', delivery_country: 'Ceylon' } };
+    expect((await send(t, 'PUT', '/api/clearance/draft', citizen.token, draft)).statusCode).toBe(200);
+    expect((await send(t, 'GET', '/api/clearance/draft', citizen.token)).json().draft).toMatchObject(draft);
+
+    const refused = await apply({ ...base, country: 'Down Under', delivery_country: 'Ceylon' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'validation.failed',
+      fieldKeys: { country: 'unknownCountry', delivery_country: 'unknownCountry' },
+      fields: { country: 'Choose a country from the list.', delivery_country: 'Choose a country from the list.' },
+    });
+    // A name only a withdrawn code had, or a listed name in another language, is not a listed country either.
+    expect((await apply({ ...base, country: 'Burma' })).json().error.fieldKeys).toEqual({ country: 'unknownCountry' });
+    expect((await apply({ ...base, country: 'ඕස්ට්‍රේලියාව' })).json().error.fieldKeys).toEqual({ country: 'unknownCountry' });
+    expect(await applicationsOf(t, citizen.id)).toHaveLength(0);
+
+    expect((await apply({ ...base, country: 'Germany', delivery_country: 'Sri Lanka' })).statusCode).toBe(200);
+    const [stored] = await applicationsOf(t, citizen.id);
+    expect(stored!.details).toMatchObject({ country: 'Germany', delivery_country: 'Sri Lanka' });
+  });
+
   it('checks uploads by content and size, and attaches an uploaded certificate PDF only to a completed application', async () => {
     const citizen = await applicant(t);
     const text = await uploadDocument(t, citizen.token, { buffer: Buffer.from('just text, not a picture'), filename: 'nic.jpg', contentType: 'image/jpeg' });

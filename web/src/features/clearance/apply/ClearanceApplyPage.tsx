@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, useLayoutEffect } from 'react';
-import { get, useFieldArray, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { Controller, get, useFieldArray, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   CLEARANCE_DOCUMENTS,
   CLEARANCE_FEE_AMOUNT,
   CLEARANCE_ADULT_AGE,
+  CLEARANCE_DETAIL_SECTIONS,
   CLEARANCE_NATIONALITIES,
   CLEARANCE_SEXES,
   CLEARANCE_STATIONS,
@@ -20,13 +21,16 @@ import {
   type ClearanceDocument,
 } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
+import { CountryCombobox } from '../../../components/CountryCombobox';
 import { ErrorSummary, type SummaryItem } from '../../../components/ErrorSummary';
 import { FormField, useValidationText } from '../../../components/FormField';
 import { PageTitle } from '../../../components/PageTitle';
+import { RecordDetails } from '../../../components/records/RecordDetails';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
 import { ApiError, call } from '../../../lib/api/client';
 import { goToServerUrl } from '../../../lib/api/server-redirect';
+import { useCountryName } from '../../../lib/countries/countries';
 import { rememberReturnPath } from '../../../lib/session/return-path';
 import { useSession } from '../../../lib/session/session-context';
 import { useStationName } from '../../../lib/stations/stations';
@@ -317,6 +321,30 @@ function Text({
   );
 }
 
+/** A country from the one list, suggested in the reader's language; the form keeps its English name. */
+function Country({ form, name }: { form: Form; name: 'country' | 'delivery_country' }) {
+  const { t } = useTranslation('clearance');
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <CountryCombobox
+          id={fieldId(name)}
+          label={t(labelKeyOf(CLEARANCE_RECORD, name))}
+          required
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          maxLength={maxLengthOf(CLEARANCE_RECORD, name)}
+          error={errorOf(form.formState.errors, name)}
+        />
+      )}
+    />
+  );
+}
+
 function Select({
   form,
   name,
@@ -446,7 +474,7 @@ function Step2({ form, account }: { form: Form; account: WizardAccount }) {
         <Text form={form} name="new_nic_number" />
         <Text form={form} name="passport_number" />
         <Text form={form} name="confirm_passport_number" />
-        <Text form={form} name="country" required autoComplete="country-name" />
+        <Country form={form} name="country" />
         <Select form={form} name="station" required options={CLEARANCE_STATIONS.map((value) => ({ value, label: stationName(value) }))} />
       </div>
     </div>
@@ -522,7 +550,7 @@ function Step5({ form }: { form: Form }) {
         <Text form={form} name="delivery_city" required autoComplete="address-level2" />
         <Text form={form} name="delivery_postal_code" required autoComplete="postal-code" />
         <Text form={form} name="delivery_state" required autoComplete="address-level1" />
-        <Text form={form} name="delivery_country" required autoComplete="country-name" />
+        <Country form={form} name="delivery_country" />
         <Text form={form} name="mobile_number" type="tel" required autoComplete="tel" />
         <Text form={form} name="confirm_mobile_number" type="tel" required />
         <Text form={form} name="email" type="email" required autoComplete="email" />
@@ -587,11 +615,35 @@ function Step8({ form }: { form: Form }) {
   );
 }
 
+/** The answers as they will be sent, read back before paying, each in the reader's language (countries, stations, choices). */
+function Review({ form }: { form: Form }) {
+  const { t } = useTranslation('clearance');
+  const stationName = useStationName();
+  const countryName = useCountryName();
+  return (
+    <section className="clearance-review" aria-labelledby="clr-review-title">
+      <h3 id="clr-review-title">{t('apply.review.title')}</h3>
+      <p>{t('apply.review.lead')}</p>
+      <RecordDetails
+        record={CLEARANCE_RECORD}
+        values={toPayload(form.getValues())}
+        namespace="clearance"
+        answers={{ yes: 'apply.yes', no: 'apply.no' }}
+        idPrefix="clr-review"
+        valueText={{ station: stationName, country: countryName, delivery_country: countryName }}
+        sectionClassName="clearance-review__section"
+        sections={CLEARANCE_DETAIL_SECTIONS.map((id) => ({ id, title: t(`officer.sections.${id}`) }))}
+      />
+    </section>
+  );
+}
+
 function Step9({ form }: { form: Form }) {
   const { t } = useTranslation('clearance');
   const format = useFormat();
   return (
     <div className="stack">
+      <Review form={form} />
       <dl className="clearance-facts">
         <dt>{t('apply.fee')}</dt>
         <dd className="money">{format.money(CLEARANCE_FEE_AMOUNT)}</dd>

@@ -1,33 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCountries, useCountryLanguage, type Country } from '../../../lib/countries/countries';
 import { paths } from '../../../paths';
-
-interface Country {
-  code: string;
-  en: string;
-  si: string;
-  ta: string;
-}
 
 /**
  * The notice for applicants who left Sri Lanka before 16: they apply through a Sri Lankan mission abroad.
- * The country list (names in en/si/ta, made by web/scripts/clearance-countries.mjs) loads only when needed.
+ * The country list (names in en/si/ta, made by web/scripts/clearance-countries.mjs) loads only when needed; Sri Lanka
+ * itself has no mission of its own abroad, so it is left out.
  */
 export function CountryNotice() {
-  const { t, i18n } = useTranslation('clearance');
-  const language = (['si', 'ta'].includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : 'en') as 'en' | 'si' | 'ta';
-  const [countries, setCountries] = useState<Country[] | null>(null);
+  const { t } = useTranslation('clearance');
+  const language = useCountryLanguage();
+  const list = useCountries();
+  const countries = useMemo(() => list?.filter((c) => c.code !== 'LK') ?? null, [list]);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<Country | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void import('./countries.json').then((m) => live && setCountries(m.default as Country[]));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const matches = useMemo(() => {
     const q = query.trim().toLocaleLowerCase();

@@ -43,6 +43,13 @@ describe('ApplicationDetails', () => {
     expect(within(screen.getByRole('region', { name: /Residence/ })).getByRole('cell', { name: 'Kandy' })).toBeTruthy();
   });
 
+  it("names the countries in the reader's language, and an old free-text country as it was kept", async () => {
+    render(<ApplicationDetails application={{ ...APPLICATION, country: 'Australia', delivery_country: 'Ceylon' }} />, { wrapper: officerWrapper('ta') });
+    expect(await screen.findByText('ஆஸ்திரேலியா')).toBeTruthy();
+    expect(screen.queryByText('Australia')).toBeNull();
+    expect(screen.getByText('Ceylon')).toBeTruthy();
+  });
+
   it('says so when there is no spouse', () => {
     render(<ApplicationDetails application={APPLICATION} />, { wrapper: officerWrapper() });
     expect(within(screen.getByRole('region', { name: 'Spouse' })).getByText(/no spouse/i)).toBeTruthy();

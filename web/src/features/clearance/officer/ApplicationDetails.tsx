@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CLEARANCE_DETAIL_SECTIONS, CLEARANCE_RECORD, type ClearanceDetail } from '@pes/contracts';
 import { useFormat } from '../../../components/format';
 import { RecordDetails, type Fact } from '../../../components/records/RecordDetails';
+import { useCountryName } from '../../../lib/countries/countries';
 import { useStationName } from '../../../lib/stations/stations';
 
 /** The application as the citizen gave it, in the spec's sections, from its description in contracts. */
@@ -10,6 +11,7 @@ export function ApplicationDetails({ application: a }: { application: ClearanceD
   const { t } = useTranslation('clearance');
   const format = useFormat();
   const stationName = useStationName();
+  const countryName = useCountryName();
   // What the portal adds, before the basic section's own fields.
   const basic: Fact[] = [
     [t('fields.reference'), a.reference_number],
@@ -29,7 +31,7 @@ export function ApplicationDetails({ application: a }: { application: ClearanceD
       namespace="clearance"
       answers={{ yes: 'apply.yes', no: 'apply.no' }}
       idPrefix="clearance"
-      valueText={{ station: stationName }}
+      valueText={{ station: stationName, country: countryName, delivery_country: countryName }}
       sectionClassName="clearance-application__section"
       sections={CLEARANCE_DETAIL_SECTIONS.map((id) => ({ id, title: t(`officer.sections.${id}`), leading: id === 'basic' ? basic : undefined }))}
     />

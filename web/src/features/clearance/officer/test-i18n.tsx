@@ -7,13 +7,20 @@ import common from '../../../locales/en/common.json';
 import clearance from '../../../locales/en/clearance.json';
 import officer from '../../../locales/en/clearance.officer.json';
 import errors from '../../../locales/en/errors.json';
+import taCommon from '../../../locales/ta/common.json';
+import taClearance from '../../../locales/ta/clearance.json';
+import taOfficer from '../../../locales/ta/clearance.officer.json';
 
-/** The officer panel's components with their English texts (no lazy loading) and a fresh query client. */
-export function officerWrapper() {
+/** The officer panel's components with their English (or Tamil) texts (no lazy loading) and a fresh query client. */
+export function officerWrapper(lng: 'en' | 'ta' = 'en') {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, clearance: { ...clearance, ...officer }, validation: validationMessagesEn, errors } },
+    lng,
+    fallbackLng: 'en',
+    resources: {
+      en: { common, clearance: { ...clearance, ...officer }, validation: validationMessagesEn, errors },
+      ta: { common: taCommon, clearance: { ...taClearance, ...taOfficer } },
+    },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
