@@ -319,9 +319,11 @@ export const clearanceListItemSchema = z.object({
 export type ClearanceListItem = z.infer<typeof clearanceListItemSchema>;
 
 export const CLEARANCE_PAGE_SIZE_MAX = 100;
+/** The longest search the Admin Branch's list takes (a full name fits; the field stops typing there). */
+export const CLEARANCE_SEARCH_MAX = 40;
 export const clearanceListQuerySchema = z.object({
   /** A reference number or its tail, a NIC, or words of the applicant's name: as typed (each match normalises it). */
-  search: optionalText(40),
+  search: optionalText(CLEARANCE_SEARCH_MAX),
   status: optionalChoice(CLEARANCE_OFFICER_STATUSES),
   station: optionalChoice(CLEARANCE_STATIONS),
   /** The next_cursor of the page before (its last application's paid_at and id): applications paid before it. */

@@ -108,7 +108,12 @@ test('an officer sets up the second factor, signs in with a code, a replay is re
   await admin.goto('/admin/users');
   await admin.getByLabel('Search by username or name').fill(officer.username);
   await admin.keyboard.press('Enter');
-  await admin.getByRole('button', { name: /^View Ruwan Twofactor/ }).click();
+  // By the username: other runs' officers share the name, and the list may show them until the search applies.
+  await admin
+    .getByRole('row')
+    .filter({ hasText: officer.username })
+    .getByRole('button', { name: /^View Ruwan Twofactor/ })
+    .click();
   await admin.getByRole('button', { name: 'Reset second sign-in step' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Reset the second sign-in step?' });
   await dialog.getByRole('button', { name: 'Reset', exact: true }).click();

@@ -90,6 +90,8 @@ export interface CallOptions {
   /** A 401 here is an expected answer (sign-in, a public checkout), not an expired session. */
   expectUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a sign-out the user may follow at once by leaving or reloading). */
+  keepalive?: boolean;
   /** Headers of the call's own, beside the credentials (the anonymous reporter's key). */
   headers?: Record<string, string>;
 }
@@ -140,7 +142,7 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
 ): Promise<EndpointAnswer<E>> {
-  const { params, query, body, form, expectUnauthorized, signal, headers: own } = (input ?? {}) as LooseInput;
+  const { params, query, body, form, expectUnauthorized, signal, keepalive, headers: own } = (input ?? {}) as LooseInput;
   const headers = new Headers(credentialHeaders());
   for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
   let payload: BodyInit | undefined;
@@ -155,6 +157,7 @@ export async function call<E extends Endpoint>(
     credentials: 'include',
     body: payload,
     signal,
+    keepalive,
   });
   if (response.status === 401 && !expectUnauthorized) sessionEnded();
   const data = parseAnswer(await response.text());

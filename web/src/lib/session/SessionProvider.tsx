@@ -66,14 +66,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // This browser forgets the session first: a reload or another page opened right after Logout (on a slow line,
+    // before the server answered) must find nobody signed in. The server is told next, with the token kept here.
+    const token = sessionStore.token();
+    sessionStore.clear();
+    // Nothing typed or cached for this user may be shown to the next one.
+    clearAllDrafts();
+    void import('../query').then(({ queryClient }) => queryClient.clear());
+    setState({ status: 'anonymous' });
     try {
-      await (await sessionCalls()).logout();
-    } finally {
-      sessionStore.clear();
-      // Nothing typed or cached for this user may be shown to the next one.
-      clearAllDrafts();
-      void import('../query').then(({ queryClient }) => queryClient.clear());
-      setState({ status: 'anonymous' });
+      await (await sessionCalls()).logout(token);
+    } catch {
+      // The token is gone from this browser either way; the server's session ends at its expiry.
     }
   }, []);
 

@@ -5,5 +5,7 @@ import { call } from '../api/client';
 export const sessionApi = {
   login: (area: LoginArea, username: string, password: string) => call(authEndpoints.login, { body: { username, password, area }, expectUnauthorized: true }),
   currentUser: () => call(authEndpoints.currentUser),
-  logout: () => call(authEndpoints.logout, { expectUnauthorized: true }),
+  /** Ends the session of `token` on the server; sent with keepalive, so leaving the page at once does not cancel it. */
+  logout: (token: string | null) =>
+    call(authEndpoints.logout, { expectUnauthorized: true, keepalive: true, headers: token ? { authorization: `Bearer ${token}` } : {} }),
 };

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLEARANCE_OFFICER_STATUSES, CLEARANCE_STATIONS, type ClearanceListItem, type ClearanceOfficerStatus, type ClearanceStation } from '@pes/contracts';
+import {
+  CLEARANCE_OFFICER_STATUSES,
+  CLEARANCE_SEARCH_MAX,
+  CLEARANCE_STATIONS,
+  type ClearanceListItem,
+  type ClearanceOfficerStatus,
+  type ClearanceStation,
+} from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
@@ -63,7 +70,7 @@ export function ClearanceOfficerPanel() {
     <section className="card clearance-officer" aria-labelledby="clearance-officer-title">
       <h2 id="clearance-officer-title">{t('officer.title')}</h2>
       <div className="clearance-officer__filters">
-        <SearchField id="clearance-search" label={t('officer.search')} maxLength={40} value={searchText} onChange={setSearchText} />
+        <SearchField id="clearance-search" label={t('officer.search')} maxLength={CLEARANCE_SEARCH_MAX} value={searchText} onChange={setSearchText} />
         <div className="field">
           <label htmlFor="clearance-status-filter">{t('officer.filterStatus')}</label>
           <select id="clearance-status-filter" value={status} onChange={(e) => setStatus(e.target.value as ClearanceOfficerStatus | '')}>
