@@ -3,11 +3,12 @@
 // Needs the built server (`npm run build` at the repo root) and PostgreSQL's binaries (postgres-server.mjs;
 // BENCH_PG_URL for another server). Exits non-zero when a target is missed. BENCH_SECONDS (default 15) sets
 // each measured run, BENCH_PDFS (default 60) how many certificates are generated.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { codeOf, fillClearance, nicOf } from './clearance-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
@@ -28,9 +29,6 @@ const TARGETS = {
 
 const OFFICER = { username: 'bench.clearance', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.applicant', password: 'Citizen@123' };
-const nicOf = (g) => `19${String(g).padStart(10, '0')}`;
-/** The bench certificates' verification codes: 32 hexadecimal digits, as the migration gives older certificates (md5 here, so the load can name them). */
-const codeOf = (g) => createHash('md5').update(String(g)).digest('hex').toUpperCase();
 
 async function createAccounts(base) {
   await createOfficer(base, await signInAdmin(base), {
@@ -42,60 +40,6 @@ async function createAccounts(base) {
   });
   await signUpCitizen(base, { ...CITIZEN, second_name: 'Applicant', email: 'applicant@example.lk', identity_number: '199001018888' });
   return { officer: await signIn(base, OFFICER, 'police'), citizen: await signIn(base, CITIZEN, 'citizen') };
-}
-
-/** 100,000 paid applications of the bench citizen (all finished, so none is open), the first 20,000 certified. */
-async function fill(query) {
-  const { rows } = await query(`select id from users where username = $1`, [CITIZEN.username]);
-  const citizenId = rows[0].id;
-  const file = await query(
-    `insert into files (path, mime_type, size_bytes, original_name, purpose, owner_user_id, claimed_at)
-     values ('bench-certificate.pdf', 'application/pdf', 1000, 'bench.pdf', 'clearance_certificate', $1, now()) returning id`,
-    [citizenId],
-  );
-  const details = {
-    application_type: 'new',
-    nationality: 'sri_lankan',
-    date_of_birth: '1990-01-01',
-    left_before_sixteen: false,
-    country: 'Canada',
-    station: 'Slave Island Police',
-    sex: 'female',
-    title: 'Ms',
-    name_to_print: 'Bench Applicant',
-    address_sri_lanka: '1 Bench Road, Colombo',
-    occupation: 'Engineer',
-    purpose: 'Visa',
-    previously_applied: false,
-    residence_history: [],
-    delivery_address1: '1 Bench Road',
-    delivery_city: 'Colombo',
-    delivery_postal_code: '00100',
-    delivery_state: 'Western',
-    delivery_country: 'Sri Lanka',
-    mobile_number: '+94771234567',
-    email: 'applicant@example.lk',
-    slbfe_referred: false,
-    declaration: true,
-    payment_declaration: true,
-  };
-  await query(
-    `insert into clearance_applications (reference_number, citizen_user_id, status, nic_number, full_name_nic, details, amount_cents, paid_at, created_at)
-     select 'PCC-2026-' || lpad(g::text, 6, '0'), $1, case when g % 5 = 0 then 'rejected' else 'completed' end::clearance_status,
-        '19' || lpad(g::text, 10, '0'), 'Bench Applicant ' || g, $2::jsonb, 500000,
-        now() - make_interval(mins => g), now() - make_interval(mins => g + 5)
-     from generate_series(1, $3) g`,
-    [citizenId, JSON.stringify(details), APPLICATIONS],
-  );
-  await query(
-    `insert into clearance_certificates (application_id, verification_code, file_id, generated, holder_name, period_from, period_to, issued_at)
-     select a.id, upper(md5(g::text)), $1, true, 'Bench Applicant ' || g, current_date, current_date + 180, now()
-     from generate_series(1, $2) g join clearance_applications a on a.reference_number = 'PCC-2026-' || lpad(g::text, 6, '0')`,
-    [file.rows[0].id, CERTIFIED],
-  );
-  await query(`select setval('clearance_reference_seq', $1)`, [APPLICATIONS + 1]);
-  await query('vacuum analyze');
-  await query('checkpoint');
 }
 
 /** One application of the bench citizen, paid and completed through the API, for the certificate runs. */
@@ -190,7 +134,7 @@ async function measure(rows, pgBase) {
     const query = (sql, params) => client.query(sql, params);
     const tokens = await createAccounts(server.base);
     const started = performance.now();
-    await fill(query);
+    await fillClearance(query, { citizenUsername: CITIZEN.username, applications: APPLICATIONS, certified: CERTIFIED });
     console.log(`postgres: ${APPLICATIONS.toLocaleString('en')} applications (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     await waitForQuiet();
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const failed = [];
-for (const script of ['startup.mjs', 'current-user.mjs', 'bundle-size.mjs']) {
+for (const script of ['startup.mjs', 'current-user.mjs', 'bundle-size.mjs', 'floor.mjs']) {
   console.log(`\n=== ${script}`);
   const run = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });
   if (run.status !== 0) failed.push(script);

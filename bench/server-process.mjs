@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -183,4 +184,27 @@ export function printTable(title, rows) {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   lines.forEach((l) => console.log(fmt(l)));
   return rows.every((r) => r.ok !== false);
+}
+
+/**
+ * A database of its own on the PostgreSQL at `pgBase` for one run: `fn({ url, query })` with a client on it, then
+ * the database is dropped (kept with BENCH_KEEP_DB=1, for EXPLAIN).
+ */
+export async function withBenchDatabase(pgBase, name, fn) {
+  const dbName = `pes_bench_${name}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(pgBase);
+  url.pathname = `/${dbName}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    return await fn({ url: url.toString(), query: (sql, params) => client.query(sql, params) });
+  } finally {
+    await client.end().catch(() => {});
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${url}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
 }

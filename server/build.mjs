@@ -1,9 +1,10 @@
-// Bundles the server (with the contracts package) into dist/main.js; node_modules stay external.
+// Bundles the server (with the contracts package) into dist/main.js; node_modules stay external. Beside it,
+// dist/bench-floor.js: the bare server the benchmark compares the hot routes with (src/bench-floor.ts).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'bench-floor': 'src/bench-floor.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

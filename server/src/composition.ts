@@ -89,7 +89,10 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const traffic = createTrafficMeter();
-  app.addHook('onRequest', async () => traffic.record());
+  app.addHook('onRequest', (_request, _reply, done) => {
+    traffic.record();
+    done();
+  });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= BUSY_REQUESTS_PER_SECOND });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { onSendAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -30,7 +30,7 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding | undef
  * once, at its first request, and kept in memory (about 1 MB for the whole app). Without this the
  * browser would download the JavaScript uncompressed, three times the bytes.
  */
-export function compressedAssets(distDir: string): onSendAsyncHookHandler<unknown> {
+export function compressedAssets(distDir: string): onSendHookHandler<unknown> {
   const root = path.resolve(distDir);
   const cache = new Map<string, Promise<Buffer | undefined>>();
 
@@ -54,8 +54,7 @@ export function compressedAssets(distDir: string): onSendAsyncHookHandler<unknow
     return entry;
   };
 
-  return async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+  const assetPayload = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const url = request.url.split('?')[0]!;
     if (!url.startsWith('/assets/') || !COMPRESSIBLE.test(url)) return payload;
     reply.header('vary', 'accept-encoding');
@@ -74,5 +73,17 @@ export function compressedAssets(distDir: string): onSendAsyncHookHandler<unknow
     reply.removeHeader('content-length');
     reply.header('content-encoding', encoding);
     return body;
+  };
+
+  return (request, reply, payload, done) => {
+    // Every answer passes here: API answers and pages go straight on, without a promise.
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/assets/')) {
+      done(null, payload);
+      return;
+    }
+    assetPayload(request, reply, payload).then(
+      (body) => done(null, body),
+      (err: Error) => done(err),
+    );
   };
 }
