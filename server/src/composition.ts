@@ -22,7 +22,8 @@ import { createNotificationsRepository } from './modules/notifications/notificat
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createHttpSmsGateway, createSmtpSender } from './modules/notifications/notifications.providers';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createFileStorage } from './modules/files/files.storage';
+import { createLocalFileStorage } from './modules/files/files.storage.local';
+import { createS3FileStorage } from './modules/files/files.storage.s3';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createStationsRepository } from './modules/stations/stations.repository';
@@ -86,7 +87,9 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const rateLimits = await registerSharedRateLimits(app, db, `rate-limit:${addressHashes.secret}`);
   // Counters keyed under another secret can no longer be matched: gone with the old secret's other hashes.
   if (addressHashes.replaced) await rateLimits.deleteAll();
-  const files = createFilesService({ storage: createFileStorage(config.uploadsDir), repository: createFilesRepository(db), log: app.log });
+  // Uploaded files: in an S3-compatible bucket when FILE_STORAGE=s3, otherwise on the local disk (DATA_DIR/uploads).
+  const storage = config.s3Storage ? await createS3FileStorage(config.s3Storage) : createLocalFileStorage(config.uploadsDir);
+  const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const traffic = createTrafficMeter();
   app.addHook('onRequest', (_request, _reply, done) => {
@@ -220,6 +223,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   app.addHook('onClose', async () => {
     await jobs.stop();
     smtp?.close();
+    storage.close();
   });
   // The periodic work also runs once at start-up, as it did before it was scheduled.
   await jobs.sendNow('upload-sweep');

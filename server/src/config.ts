@@ -70,6 +70,23 @@ const envSchema = z
     SMS_HTTP_TOKEN: z.string().optional(),
     /** How long before an appointment its reminder is sent (none when that moment has passed at booking). */
     APPOINTMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+    /** Where uploaded files are kept: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, S3_BUCKET). */
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+      .optional(),
+    /** `true` for most S3-compatible services (MinIO, Ceph, s3rver): the bucket goes in the path, not the host name. */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    /** The AWS SDK's own variables, read here so that a missing one stops the start, not the first upload. */
+    AWS_ENDPOINT_URL_S3: z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\//.test(url), 'AWS_ENDPOINT_URL_S3 must be an http:// or https:// URL')
+      .optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
@@ -84,6 +101,22 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && env.PAYMENT_GATEWAY === 'sandbox') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: 'PAYMENT_GATEWAY=sandbox contradicts STRIPE_SECRET_KEY: set one of them' });
+    }
+    if (env.FILE_STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'AWS_REGION'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `FILE_STORAGE=s3 needs ${key}` });
+      }
+      // One key without the other is a mistake; neither is the SDK's own chain (an instance or task role).
+      for (const [key, other] of [
+        ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
+        ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'],
+      ] as const) {
+        if (env[key] && !env[other])
+          ctx.addIssue({ code: 'custom', path: [other], message: `${key} is set without ${other}: set both, or neither to use the instance's role` });
+      }
+    } else if (env.S3_BUCKET) {
+      // Files would go to the local disk while the operator expects the bucket.
+      ctx.addIssue({ code: 'custom', path: ['FILE_STORAGE'], message: 'S3_BUCKET is set but FILE_STORAGE is not s3: set FILE_STORAGE=s3, or unset S3_BUCKET' });
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET', 'ADDRESS_HASH_SECRET'] as const) {
@@ -160,7 +193,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    /** The local disk's upload directory (FILE_STORAGE=local, the default). */
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** The bucket that keeps the uploaded files instead (FILE_STORAGE=s3). */
+    s3Storage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            bucket: e.S3_BUCKET!,
+            region: e.AWS_REGION!,
+            endpoint: e.AWS_ENDPOINT_URL_S3,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            credentials:
+              e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+          }
+        : undefined,
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

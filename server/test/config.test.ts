@@ -93,6 +93,43 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/contradicts/);
   });
 
+  // Issue 24: uploaded files in an S3-compatible bucket.
+  const S3 = { FILE_STORAGE: 's3', S3_BUCKET: 'pes-uploads', AWS_REGION: 'ap-south-1' };
+
+  it('keeps files on the local disk by default, and reads the bucket settings for FILE_STORAGE=s3', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/pes' })).toMatchObject({ uploadsDir: '/srv/pes/uploads', s3Storage: undefined });
+    expect(loadConfig(S3).s3Storage).toEqual({
+      bucket: 'pes-uploads',
+      region: 'ap-south-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const env = { ...S3, AWS_ENDPOINT_URL_S3: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(env).s3Storage).toEqual({
+      bucket: 'pes-uploads',
+      region: 'ap-south-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: undefined }, /S3_BUCKET: FILE_STORAGE=s3 needs S3_BUCKET/],
+    [{ AWS_REGION: undefined }, /AWS_REGION: FILE_STORAGE=s3 needs AWS_REGION/],
+    [{ S3_BUCKET: 'Uploads_2026' }, /S3_BUCKET: S3_BUCKET is not a bucket name/],
+    [{ AWS_ENDPOINT_URL_S3: 'minio:9000' }, /AWS_ENDPOINT_URL_S3: /],
+    [{ AWS_ENDPOINT_URL_S3: 'ftp://minio:9000' }, /AWS_ENDPOINT_URL_S3 must be an http:\/\/ or https:\/\/ URL/],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE: /],
+    [{ AWS_ACCESS_KEY_ID: 'id' }, /AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID is set without AWS_SECRET_ACCESS_KEY/],
+    [{ AWS_SECRET_ACCESS_KEY: 'secret' }, /AWS_ACCESS_KEY_ID: AWS_SECRET_ACCESS_KEY is set without AWS_ACCESS_KEY_ID/],
+    [{ FILE_STORAGE: 'disk' }, /FILE_STORAGE: /],
+    [{ FILE_STORAGE: undefined }, /FILE_STORAGE: S3_BUCKET is set but FILE_STORAGE is not s3/],
+  ])('refuses the file storage settings %o, naming the setting', (change, expected) => {
+    expect(refusal({ ...S3, ...change })).toMatch(expected);
+  });
+
   it('uses the documented development defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ production: false, port: 3000, logLevel: 'info', seedDemo: true, admin: { username: 'admin', password: 'Admin@12345' } });

@@ -7,7 +7,7 @@ import { staffSecondFactors } from '../src/modules/auth/mfa.table';
 import { DEMO_TOTP_SECRET } from '../src/seed/demo-accounts';
 import { files } from '../src/modules/files/files.table';
 import { citizenProfiles, users } from '../src/modules/users/users.table';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { startTestApp, TEST_ADMIN, type DbKind, type TestApp } from './harness';
 
 export interface FilePart {
@@ -232,4 +232,20 @@ export async function openApiPaths(t: TestApp) {
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   return Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+}
+
+/**
+ * Waits until the upload sweep sent at start-up has run: a test that ages files and sweeps them itself would
+ * otherwise race it (the job may delete them first).
+ */
+export async function startUpSweepDone(t: TestApp) {
+  await vi.waitFor(
+    async () => {
+      const result = (await t.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'upload-sweep' and state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      if (result.rows[0]!.n > 0) throw new Error('the start-up upload sweep has not run yet');
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appError } from '../../app-error';
 import { principalOf, type AuthGuards } from '../../http/authenticate';
 import { STORED_FILES_PREFIX, type FilesService } from './files.service';
 
@@ -14,20 +12,15 @@ export function filesRoutes(deps: { guards: AuthGuards; files: FilesService }): 
         schema: { tags: ['files'], params: z.object({ path: z.string().max(64) }), summary: 'An uploaded file, to those who may see its record' },
       },
       async (request, reply) => {
-        const { file, fullPath } = await deps.files.openForReading(principalOf(request), request.params.path);
-        const stream = fs.createReadStream(fullPath);
-        const opened = await new Promise<boolean>((resolve) => {
-          stream.once('open', () => resolve(true));
-          stream.once('error', () => resolve(false));
-        });
-        if (!opened) throw appError('request.not_found');
+        // Streamed from the storage (disk or bucket) as it is read, never held whole in memory.
+        const { file, content } = await deps.files.openForReading(principalOf(request), request.params.path);
         return reply
           .header('content-type', file.mimeType)
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', 'inline')
           .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(stream);
+          .send(content);
       },
     );
   };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { UNCLAIMED_UPLOAD_TTL_SECONDS, type FilePurpose } from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { DbOrTx } from '../../db/client';
@@ -5,7 +6,7 @@ import type { Principal } from '../../http/principal';
 import type { Logger } from '../../logger';
 import type { FileRow, FilesRepository } from './files.repository';
 import type { FormFileValues } from './files.table';
-import { normaliseUpload, type FileStorage } from './files.storage';
+import { isStoredFileName, normaliseUpload, type FileStorage } from './files.storage';
 import type { UploadedFile } from '../../http/uploaded-file';
 
 export type { FileRow } from './files.repository';
@@ -32,7 +33,7 @@ const IDENTITY_PURPOSES = new Set<FilePurpose>(['citizen_identity', 'clearance_d
 /** Told who opened which citizen's identity photo or document (the citizen themself aside). */
 export type IdentityReadListener = (reader: Principal, file: { ownerUserId: number; purpose: FilePurpose }) => Promise<void>;
 
-/** A file written to disk whose row is not stored yet. */
+/** A file written to the storage whose row is not stored yet. */
 export interface StagedFile {
   field: string;
   path: string;
@@ -55,18 +56,18 @@ export interface RecordOwner {
 
 /**
  * When uploads are swept (a scheduled job, by one instance): hourly. Unclaimed uploads (one indexed query when
- * there are none) and files without a row (the upload directory listed, one indexed query per ORPHAN_SWEEP_BATCH files).
+ * there are none) and files without a row (the storage listed, one indexed query per ORPHAN_SWEEP_BATCH files).
  */
 export const UPLOAD_SWEEP_CRON = '7 * * * *';
 
-/** Files of the upload directory checked for a row by one query. */
+/** Stored files checked for a row by one query. */
 const ORPHAN_SWEEP_BATCH = 500;
 
 /**
  * The only writer of the files table. Two ways in: upload now (unclaimed, owned by the uploader) and
  * claim later, inside the transaction of the form that uses the file; or, for a form that carries its
  * files, stage them and record them claimed inside that form's transaction. Unclaimed uploads are swept,
- * and so are files a crash left on disk without a row.
+ * and so are files a crash left in the storage without a row.
  */
 export function createFilesService(deps: { storage: FileStorage; repository: FilesRepository; log: Logger }) {
   const { storage, repository, log } = deps;
@@ -74,7 +75,7 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
   const identityReadListeners: IdentityReadListener[] = [];
 
   /**
-   * Writes the uploads to disk, then runs `work` (which stores their rows in a transaction). If `work`
+   * Writes the uploads to the storage, then runs `work` (which stores their rows in a transaction). If `work`
    * fails, the written files are removed: a failed request leaves no orphan file.
    */
   async function withStagedFiles<T>(uploads: UploadedFile[], work: (staged: StagedFile[]) => Promise<T>): Promise<T> {
@@ -110,9 +111,9 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
   }
 
   /**
-   * Deletes the files on disk that have no row and were written more than `olderThanSeconds` ago (a day):
+   * Deletes the stored files that have no row and were written more than `olderThanSeconds` ago (a day):
    * left by a crash between writing a file and storing its row (or removing it after a refusal). The
-   * directory is streamed and checked in batches of `batchSize` names, one indexed query per batch. A
+   * storage's listing is streamed and checked in batches of `batchSize` names, one indexed query per batch. A
    * younger file without a row is kept: an upload in flight writes its file before its row. Answers how many
    * were deleted.
    */
@@ -191,14 +192,17 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
      * that gave the path), and nothing changes.
      */
     async claim(claim: FileOwner & { path: string; field: string }, tx: DbOrTx): Promise<FileRow> {
-      const file = storage.isSafeName(claim.path) ? await repository.claim(claim, tx) : undefined;
+      const file = isStoredFileName(claim.path) ? await repository.claim(claim, tx) : undefined;
       if (!file) throw appError('files.not_claimable', { field: claim.field });
       return file;
     },
 
-    /** The file if the principal may read it; 404 otherwise, so others' files cannot be discovered. */
-    async openForReading(principal: Principal, path: string) {
-      if (!storage.isSafeName(path)) throw appError('request.not_found');
+    /**
+     * The file's row and its content, streamed from the storage, if the principal may read it; 404 otherwise
+     * (also when the file is gone from the storage), so others' files cannot be discovered.
+     */
+    async openForReading(principal: Principal, path: string): Promise<{ file: FileRow; content: Readable }> {
+      if (!isStoredFileName(path)) throw appError('request.not_found');
       const file = await repository.findByPath(path);
       if (!file) throw appError('request.not_found');
       const allowed =
@@ -206,17 +210,25 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
         (file.ownerUserId !== null && file.ownerUserId === principal.userId) ||
         (await policies.get(file.purpose as FilePurpose)?.(principal, file)) === true;
       if (!allowed) throw appError('request.not_found');
+      const content = await storage.read(path);
+      if (!content) throw appError('request.not_found');
       // Whoever opens a citizen's identity photo or document, the citizen aside, is on the record.
       if (IDENTITY_PURPOSES.has(file.purpose as FilePurpose) && file.ownerUserId !== null && file.ownerUserId !== principal.userId) {
-        for (const listener of identityReadListeners) await listener(principal, { ownerUserId: file.ownerUserId, purpose: file.purpose as FilePurpose });
+        try {
+          for (const listener of identityReadListeners) await listener(principal, { ownerUserId: file.ownerUserId, purpose: file.purpose as FilePurpose });
+        } catch (err) {
+          // Not sent without its record: the opened file (or the object's response) is let go.
+          content.destroy();
+          throw err;
+        }
       }
-      return { file, fullPath: storage.fullPath(path) };
+      return { file, content };
     },
 
     /** Deletes the uploads no form claimed within `olderThanSeconds` (a day): their rows and their files. */
     sweepUnclaimed,
 
-    /** Deletes the files on disk without a row, written more than `olderThanSeconds` (a day) ago. */
+    /** Deletes the stored files without a row, written more than `olderThanSeconds` (a day) ago. */
     sweepOrphanFiles,
 
     /** Both sweeps, unclaimed uploads then files without a row (the scheduled job `upload-sweep`). */

@@ -1,88 +1,44 @@
-import fsSync from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { appError } from '../../app-error';
 import type { UploadedFile } from '../../http/uploaded-file';
 import { stripPngMetadata } from './png-metadata';
 
-const SAFE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;
+/** Every stored file's name: 128 random bits and the type's extension. Nothing else is ever read, listed or removed. */
+const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|pdf)$/;
 
-/** Up to this size a file is written without leaving the event loop. */
-const SMALL_FILE_BYTES = 64 * 1024;
+export const isStoredFileName = (name: string) => STORED_NAME.test(name);
 
 /**
- * Creates the file (never replacing one), readable by the server's own user only: identity documents
- * and evidence. A small file is written synchronously: open, write and close take ~50 µs, while three
- * hops through libuv's thread pool cost several times that in thread wake-ups.
+ * A new stored file's name. 128 random bits: two writes never pick the same name, so a write never meets a file
+ * already there (each driver still refuses to replace one where it can).
  */
-async function writeNewFile(target: string, buffer: Buffer) {
-  if (buffer.length <= SMALL_FILE_BYTES) fsSync.writeFileSync(target, buffer, { flag: 'wx', mode: 0o600 });
-  else await fs.writeFile(target, buffer, { flag: 'wx', mode: 0o600 });
-}
+export const newStoredFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
-/** Files live outside the web root under random names; only /uploads/{path} with a permission check serves them. */
-export function createFileStorage(uploadsDir: string) {
-  // Made once, on the first write; made again if a write finds it gone (someone cleared DATA_DIR).
-  let ready: Promise<unknown> | undefined;
-  const ensureDir = () =>
-    (ready ??= fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 }).catch((err) => {
-      ready = undefined;
-      throw err;
-    }));
-  return {
-    isSafeName: (name: string) => SAFE_NAME.test(name),
-    fullPath(name: string) {
-      if (!SAFE_NAME.test(name)) throw new Error('unsafe file name');
-      return path.join(uploadsDir, name);
-    },
-    async write(buffer: Buffer, ext: string) {
-      await ensureDir();
-      const name = `${randomBytes(16).toString('hex')}.${ext}`;
-      const target = path.join(uploadsDir, name);
-      try {
-        await writeNewFile(target, buffer);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        ready = undefined;
-        await ensureDir();
-        await writeNewFile(target, buffer);
-      }
-      return name;
-    },
-    async remove(name: string) {
-      if (SAFE_NAME.test(name)) await fs.rm(path.join(uploadsDir, name), { force: true });
-    },
-    /**
-     * The names of the stored files, streamed from the directory (never the whole listing in memory);
-     * anything else there (a name this storage never makes, a directory) is skipped. Nothing when the
-     * directory is not made yet.
-     */
-    async *names(): AsyncGenerator<string> {
-      let dir: fsSync.Dir;
-      try {
-        dir = await fs.opendir(uploadsDir, { bufferSize: 256 });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }
-      // The iterator closes the directory when the loop ends, however it ends.
-      for await (const entry of dir) if (entry.isFile() && SAFE_NAME.test(entry.name)) yield entry.name;
-    },
-    /** When the file was written (ms since the epoch); undefined when it is gone. */
-    async writtenAt(name: string) {
-      if (!SAFE_NAME.test(name)) return undefined;
-      try {
-        return (await fs.lstat(path.join(uploadsDir, name))).mtimeMs;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
-    },
-  };
+/**
+ * Where uploaded files are kept: the local disk (files.storage.local.ts) or an S3-compatible bucket
+ * (files.storage.s3.ts), chosen by FILE_STORAGE in composition.ts. Files live outside the web root, private,
+ * under random names; only /uploads/{path}, through the files service's permission check, serves them.
+ * Only the files module holds a FileStorage: every other module stores and reads files through the files service.
+ */
+export interface FileStorage {
+  /** Stores a new file (never replacing one), private to the server, and answers its name. */
+  write(buffer: Buffer, ext: string): Promise<string>;
+  /** The file's content as a stream (never read whole into memory); undefined when there is no such file. */
+  read(name: string): Promise<Readable | undefined>;
+  /** Deletes the file; nothing happens when it is gone already or the name is not a stored file's. */
+  remove(name: string): Promise<void>;
+  /**
+   * The names of the stored files, streamed (never the whole listing in memory); anything else there (a name
+   * this storage never makes) is skipped. Nothing when there is nothing stored yet.
+   */
+  names(): AsyncIterable<string>;
+  /** When the file was written (ms since the epoch); undefined when it is gone. */
+  writtenAt(name: string): Promise<number | undefined>;
+  /** Lets go of connections (at shutdown). */
+  close(): void;
 }
-export type FileStorage = ReturnType<typeof createFileStorage>;
 
 /** Largest picture accepted, in pixels: a small file can hold a huge one (~160 MB once decoded). */
 export const MAX_PIXELS = 40_000_000;

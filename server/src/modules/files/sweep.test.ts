@@ -5,12 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNCLAIMED_UPLOAD_TTL_SECONDS } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { createCitizen, login } from '../../../test/helpers';
+import { createCitizen, login, startUpSweepDone } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import { files } from './files.table';
 import { createFilesRepository } from './files.repository';
 import { createFilesService } from './files.service';
-import { createFileStorage } from './files.storage';
+import { createLocalFileStorage } from './files.storage.local';
 import type { UploadedFile } from '../../http/uploaded-file';
 
 const pdf = (name: string): UploadedFile => ({
@@ -30,6 +30,8 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
   let citizen: Awaited<ReturnType<typeof createCitizen>>;
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // The sweep sent at start-up would race the sweeps called here (it once deleted an aged upload first).
+    await startUpSweepDone(t);
   });
   afterAll(() => t?.close());
   // A citizen per test: each test books, and a citizen holds at most 3 upcoming appointments.
@@ -126,7 +128,7 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
 
   it('sweeps files without a row when the upload directory is not made yet, finding nothing', async () => {
     const notMade = path.join(t.dataDir, 'not-made-yet');
-    const service = createFilesService({ storage: createFileStorage(notMade), repository: createFilesRepository(t.database.db), log: t.app.log });
+    const service = createFilesService({ storage: createLocalFileStorage(notMade), repository: createFilesRepository(t.database.db), log: t.app.log });
     expect(await service.sweepOrphanFiles()).toBe(0);
     expect(fs.existsSync(notMade)).toBe(false);
   });
