@@ -4,6 +4,7 @@ import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, optionalText, pastColomboDateTime, requiredText } from './common';
 import { choice } from './slots';
 import { multipartForm, uploadForm } from './files';
+import { field, recordShape, recordViewShape, textField, typedField } from './records';
 
 export const COMPLAINT_TYPES = ['traffic', 'crime', 'minor_offense'] as const;
 export type ComplaintType = (typeof COMPLAINT_TYPES)[number];
@@ -87,37 +88,53 @@ const damageValue = z
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v));
 
-/** The form's fields shared by the three complaint types (multipart text fields, so all strings). */
-export const complaintBaseFields = {
-  full_name: requiredText(150),
-  age: ageField,
-  gender: choice(GENDERS),
-  home_address: requiredText(300),
-  id_number: requiredText(20),
-  phone_number: requiredText(12).regex(COMPLAINT_PHONE_PATTERN, msg('complaintPhoneFormat')),
-  religion: optionalText(100),
-  nationality: optionalText(100),
-  occupation: optionalText(100),
-  work_address: optionalText(300),
-  marital_status: z
-    .string(msg('invalidChoice'))
-    .trim()
-    .refine((v) => v === '' || (COMPLAINT_MARITAL_STATUSES as readonly string[]).includes(v), msg('invalidChoice'))
-    .optional()
-    .transform((v) => (v ? (v as (typeof COMPLAINT_MARITAL_STATUSES)[number]) : undefined)),
-  grama_division: optionalText(100),
-  what_happened: requiredText(5000),
-  when: localDateTime,
-  where: requiredText(300),
-  how_occurred: optionalText(5000),
-  /** LKR as text, e.g. "1500" or "1500.50"; kept as text for exactness. */
-  damage_value: damageValue,
-  /** A note about the evidence (the file travels as attachment_file). */
-  evidence: optionalText(5000),
-  /** English station name. */
-  station: requiredText(120, 'required'),
-  slot_id: wholeNumberText('slotRequired', 1, 2_147_483_647, 'slotRequired'),
-};
+const maritalStatus = z
+  .string(msg('invalidChoice'))
+  .trim()
+  .refine((v) => v === '' || (COMPLAINT_MARITAL_STATUSES as readonly string[]).includes(v), msg('invalidChoice'))
+  .optional()
+  .transform((v) => (v ? (v as (typeof COMPLAINT_MARITAL_STATUSES)[number]) : undefined));
+
+/** The sections of a complaint's detail view (titles `details.<id>` in the complaints locale). */
+export const COMPLAINT_DETAIL_SECTIONS = ['complainant', 'incident'] as const;
+
+/**
+ * The complaint described once (citizen-portal.md §6): each field the three forms share, with its rule (the forms
+ * send multipart text, so every rule reads text), its input limit, the detail section that shows it (in this order),
+ * and its stored view where that is not text. Labels are `fields.<name>` in the complaints locale. The type's own
+ * fields (category, incident type) follow in each type's schema below.
+ */
+export const COMPLAINT_RECORD = {
+  labels: 'fields',
+  fields: {
+    full_name: textField(150, requiredText, { section: 'complainant' }),
+    age: typedField('number', 3, ageField, { section: 'complainant', view: z.number().int() }),
+    gender: field('choice', choice(GENDERS), { section: 'complainant', options: 'gender', view: z.enum(GENDERS) }),
+    id_number: textField(20, requiredText, { section: 'complainant' }),
+    phone_number: textField(12, (max) => requiredText(max).regex(COMPLAINT_PHONE_PATTERN, msg('complaintPhoneFormat')), { section: 'complainant' }),
+    home_address: textField(300, requiredText, { section: 'complainant' }),
+    marital_status: field('choice', maritalStatus, { section: 'complainant', options: 'marital', view: z.enum(COMPLAINT_MARITAL_STATUSES).nullable() }),
+    religion: textField(100, optionalText, { section: 'complainant' }),
+    nationality: textField(100, optionalText, { section: 'complainant' }),
+    occupation: textField(100, optionalText, { section: 'complainant' }),
+    work_address: textField(300, optionalText, { section: 'complainant' }),
+    grama_division: textField(100, optionalText, { section: 'complainant' }),
+    what_happened: textField(5000, requiredText, { section: 'incident' }),
+    when: field('datetime', localDateTime, { section: 'incident' }),
+    where: textField(300, requiredText, { section: 'incident' }),
+    how_occurred: textField(5000, optionalText, { section: 'incident' }),
+    /** LKR as text, e.g. "1500" or "1500.50"; kept as text for exactness. */
+    damage_value: typedField('money', 13, damageValue, { section: 'incident' }),
+    /** A note about the evidence (the file travels as attachment_file). */
+    evidence: textField(5000, optionalText, { section: 'incident' }),
+    /** English station name (shown with the reference, in the station's name in the reader's language). */
+    station: textField(120, (max) => requiredText(max, 'required')),
+    slot_id: typedField('number', 10, wholeNumberText('slotRequired', 1, 2_147_483_647, 'slotRequired'), { view: z.number().int().nullable() }),
+  },
+} as const;
+
+/** The form's fields shared by the three complaint types. */
+export const complaintBaseFields = recordShape(COMPLAINT_RECORD);
 
 /** An attachment uploaded before, named by its path (the web form sends the file itself instead). */
 const attachmentPathField = { [COMPLAINT_ATTACHMENT_PATH_FIELD]: optionalText(64) };
@@ -194,32 +211,11 @@ export const complaintSchema = z.object({
   reference_number: z.string(),
   complaint_type: z.enum(COMPLAINT_TYPES),
   status: z.string(),
-  full_name: z.string(),
-  age: z.number().int(),
-  gender: z.enum(GENDERS),
-  home_address: z.string(),
-  id_number: z.string(),
-  phone_number: z.string(),
-  religion: z.string().nullable(),
-  nationality: z.string().nullable(),
-  occupation: z.string().nullable(),
-  work_address: z.string().nullable(),
-  marital_status: z.enum(COMPLAINT_MARITAL_STATUSES).nullable(),
-  grama_division: z.string().nullable(),
+  ...recordViewShape(COMPLAINT_RECORD),
   incident_type: z.string().nullable(),
   crime_category: z.enum(CRIME_CATEGORIES).nullable(),
   traffic_category: z.enum(TRAFFIC_CATEGORIES).nullable(),
-  what_happened: z.string(),
-  /** ISO 8601 (UTC) */
-  when: z.string(),
-  where: z.string(),
-  how_occurred: z.string().nullable(),
-  /** LKR with 2 decimals as text, e.g. "1500.00" */
-  damage_value: z.string().nullable(),
-  evidence: z.string().nullable(),
-  station: z.string(),
   branch: z.enum(COMPLAINT_BRANCHES),
-  slot_id: z.number().int().nullable(),
   appointment: z
     .object({
       date: z.string(),

@@ -7,7 +7,8 @@ import { z } from 'zod';
  * new field is one entry here plus its label in the three languages.
  */
 export interface FieldDescription {
-  readonly kind: 'text' | 'date' | 'choice' | 'yes_no' | 'tick' | 'list' | 'group' | 'files';
+  /** How it is entered and shown: number, money and datetime are typed in as text and shown in the reader's format. */
+  readonly kind: 'text' | 'number' | 'money' | 'date' | 'datetime' | 'choice' | 'yes_no' | 'tick' | 'list' | 'group' | 'files';
   readonly rule: z.ZodType;
   /** The form step (1-based) that takes it; none: the form does not ask for it. */
   readonly step?: number;
@@ -29,6 +30,8 @@ export interface FieldDescription {
   readonly names?: readonly string[];
   /** Lists and groups: the label key said in a detail view when there is none. */
   readonly empty?: string;
+  /** The stored view's schema where it is not the text the form sends (a number, a choice's values). */
+  readonly view?: z.ZodType;
 }
 
 export interface RecordDescription {
@@ -43,8 +46,14 @@ type Where = Omit<FieldDescription, 'kind' | 'rule' | 'max'>;
 /** A text field whose limit is its rule's: `make(max)` builds the rule. */
 export const textField = <R extends z.ZodType, const W extends Where = object>(max: number, make: (max: number) => R, where?: W) =>
   ({ kind: 'text', rule: make(max), max, ...(where as W) }) as const;
-export const field = <K extends Exclude<FieldDescription['kind'], 'text'>, R extends z.ZodType, const W extends Where>(kind: K, rule: R, where: W) =>
-  ({ kind, rule, ...where }) as const;
+/** A number or an amount typed in as text, whose limit is the longest text its rule takes. */
+export const typedField = <K extends 'number' | 'money', R extends z.ZodType, const W extends Where = object>(kind: K, max: number, rule: R, where?: W) =>
+  ({ kind, rule, max, ...(where as W) }) as const;
+export const field = <K extends Exclude<FieldDescription['kind'], 'text' | 'number' | 'money'>, R extends z.ZodType, const W extends Where>(
+  kind: K,
+  rule: R,
+  where: W,
+) => ({ kind, rule, ...where }) as const;
 
 type Fields<R extends RecordDescription> = R['fields'];
 /** The rules of a record's fields (those of step N with `StepShape`), typed field by field. */
@@ -52,17 +61,19 @@ export type RecordShape<R extends RecordDescription> = { -readonly [K in keyof F
 export type StepShape<R extends RecordDescription, N extends number> = {
   -readonly [K in keyof Fields<R> as Fields<R>[K] extends { step: N } ? K : never]: Fields<R>[K]['rule'];
 };
-type ViewOf<F extends FieldDescription> = F extends { kind: 'yes_no' | 'tick' }
-  ? z.ZodBoolean
-  : F extends { kind: 'list'; item: infer I extends RecordDescription }
-    ? z.ZodArray<z.ZodObject<ViewShape<I>>>
-    : F extends { kind: 'group'; item: infer G extends RecordDescription }
-      ? z.ZodNullable<z.ZodObject<ViewShape<G>>>
-      : F extends { kind: 'files' }
-        ? z.ZodRecord<z.ZodString, z.ZodString>
-        : undefined extends z.input<F['rule']>
-          ? z.ZodNullable<z.ZodString>
-          : z.ZodString;
+type ViewOf<F extends FieldDescription> = F extends { view: infer V extends z.ZodType }
+  ? V
+  : F extends { kind: 'yes_no' | 'tick' }
+    ? z.ZodBoolean
+    : F extends { kind: 'list'; item: infer I extends RecordDescription }
+      ? z.ZodArray<z.ZodObject<ViewShape<I>>>
+      : F extends { kind: 'group'; item: infer G extends RecordDescription }
+        ? z.ZodNullable<z.ZodObject<ViewShape<G>>>
+        : F extends { kind: 'files' }
+          ? z.ZodRecord<z.ZodString, z.ZodString>
+          : undefined extends z.input<F['rule']>
+            ? z.ZodNullable<z.ZodString>
+            : z.ZodString;
 /** The stored view's shape: the kept fields by their input names. */
 export type ViewShape<R extends RecordDescription> = {
   -readonly [K in keyof Fields<R> as Fields<R>[K] extends { transient: true } ? never : K]: ViewOf<Fields<R>[K]>;
@@ -106,6 +117,7 @@ export const labelKeyOf = (record: RecordDescription, path: string) => `${record
 const isOptional = (f: FieldDescription) => f.rule.safeParse(undefined).success;
 
 function viewOf(f: FieldDescription): z.ZodType {
+  if (f.view) return f.view;
   switch (f.kind) {
     case 'yes_no':
     case 'tick':

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { labelKeyOf, type FieldDescription, type RecordDescription } from '@pes/contracts';
+import { labelKeyOf, type RecordDescription } from '@pes/contracts';
 import { DataTable, type Column } from '../DataTable';
-import { useFormat } from '../format';
+import { useFieldValue } from './field-value';
 import './records.css';
 
 export type Fact = readonly [label: string, value: ReactNode];
@@ -54,14 +54,7 @@ export function RecordDetails({
   valueText?: Partial<Record<string, (value: string) => ReactNode>>;
 }) {
   const { t } = useTranslation(namespace);
-  const format = useFormat();
-  const show = (f: FieldDescription, value: unknown): ReactNode => {
-    if (value === null || value === undefined || value === '') return null;
-    if (typeof value === 'boolean') return t(value ? answers.yes : answers.no);
-    if (f.kind === 'date') return format.calendarDate(String(value));
-    if (f.kind === 'choice' && f.options) return t(`${f.options}.${String(value)}`, { defaultValue: String(value) });
-    return String(value);
-  };
+  const show = useFieldValue(namespace, answers);
   const factsOf = (r: RecordDescription, v: Values, prefix = ''): Fact[] =>
     Object.entries(r.fields).map(([name, f]) => {
       const own = valueText[`${prefix}${name}`];

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Complaint } from '@pes/contracts';
+import { COMPLAINT_RECORD, labelKeyOf, type Complaint, type COMPLAINT_DETAIL_SECTIONS, type FieldDescription } from '@pes/contracts';
 import { useFormat } from '../../components/format';
+import { useFieldValue } from '../../components/records/field-value';
 import { useComplaintText } from './complaint-text';
 import { StatusBadge } from './StatusBadge';
 import './complaint-records.css';
+
+type ComplaintDetailSection = (typeof COMPLAINT_DETAIL_SECTIONS)[number];
 
 function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -21,13 +24,19 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** Every field of a complaint, grouped; empty optional fields are left out. */
+/** Every field of a complaint, section by section as contracts' COMPLAINT_RECORD places them; empty optional fields are left out. */
 export function ComplaintDetails({ complaint: c, headingLevel = 3 }: { complaint: Complaint; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('complaints');
   const format = useFormat();
   const text = useComplaintText();
+  const show = useFieldValue('complaints');
   const H = `h${headingLevel}` as 'h3';
   const f = (name: string) => t(`fields.${name}`);
+  const values = c as unknown as Record<string, unknown>;
+  const sectionRows = (section: ComplaintDetailSection): Array<[string, ReactNode]> =>
+    Object.entries(COMPLAINT_RECORD.fields as Record<string, FieldDescription>)
+      .filter(([, field]) => field.section === section)
+      .map(([name, field]) => [t(labelKeyOf(COMPLAINT_RECORD, name)), show(field, values[name])]);
   return (
     <div className="details">
       <dl className="details__list">
@@ -44,36 +53,12 @@ export function ComplaintDetails({ complaint: c, headingLevel = 3 }: { complaint
       </dl>
       <H>{t('details.complainant')}</H>
       <dl className="details__list">
-        <Rows
-          rows={[
-            [f('full_name'), c.full_name],
-            [f('age'), format.number(c.age)],
-            [f('gender'), text.gender(c)],
-            [f('id_number'), c.id_number],
-            [f('phone_number'), c.phone_number],
-            [f('home_address'), c.home_address],
-            [f('marital_status'), text.marital(c)],
-            [f('religion'), c.religion],
-            [f('nationality'), c.nationality],
-            [f('occupation'), c.occupation],
-            [f('work_address'), c.work_address],
-            [f('grama_division'), c.grama_division],
-          ]}
-        />
+        <Rows rows={sectionRows('complainant')} />
       </dl>
       <H>{t('details.incident')}</H>
       <dl className="details__list">
-        <Rows
-          rows={[
-            [f('incident_type'), text.incident(c)],
-            [f('what_happened'), c.what_happened],
-            [f('when'), format.dateTime(c.when)],
-            [f('where'), c.where],
-            [f('how_occurred'), c.how_occurred],
-            [f('damage_value'), c.damage_value === null ? null : format.money(c.damage_value)],
-            [f('evidence'), c.evidence],
-          ]}
-        />
+        {/* The kind of incident first: category and type read together, per complaint type. */}
+        <Rows rows={[[f('incident_type'), text.incident(c)], ...sectionRows('incident')]} />
       </dl>
     </div>
   );

@@ -31,7 +31,5 @@ export function useComplaintText() {
           })
         : t('track.noAppointment'),
     station: (c: Complaint) => stationName(c.station),
-    gender: (c: Complaint) => t(`gender.${c.gender}`),
-    marital: (c: Complaint) => (c.marital_status ? t(`marital.${c.marital_status}`) : ''),
   };
 }

@@ -26,6 +26,7 @@ import { AppointmentPicker } from './AppointmentPicker';
 import {
   attachmentProblem,
   complaintFormData,
+  complaintMaxLength,
   complaintResolver,
   emptyComplaintForm,
   type ComplaintFieldName,
@@ -183,10 +184,10 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
         <h2 id="section-personal">{t('form.sections.personal')}</h2>
         <div className="form-grid">
           <FormField id="full_name" label={label('full_name')} required error={errors.full_name?.message}>
-            <input type="text" autoComplete="name" maxLength={150} {...register('full_name')} />
+            <input type="text" autoComplete="name" maxLength={complaintMaxLength('full_name')} {...register('full_name')} />
           </FormField>
           <FormField id="age" label={label('age')} required error={errors.age?.message}>
-            <input type="text" inputMode="numeric" maxLength={3} {...register('age')} />
+            <input type="text" inputMode="numeric" maxLength={complaintMaxLength('age')} {...register('age')} />
           </FormField>
           <FormField id="gender" label={label('gender')} required error={errors.gender?.message}>
             <select {...register('gender')}>
@@ -199,10 +200,10 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
             </select>
           </FormField>
           <FormField id="id_number" label={label('id_number')} required error={errors.id_number?.message}>
-            <input type="text" maxLength={20} {...register('id_number')} />
+            <input type="text" maxLength={complaintMaxLength('id_number')} {...register('id_number')} />
           </FormField>
           <FormField id="phone_number" label={label('phone_number')} hint={t('fields.phoneHint')} required error={errors.phone_number?.message}>
-            <input type="tel" autoComplete="tel" maxLength={12} {...register('phone_number')} />
+            <input type="tel" autoComplete="tel" maxLength={complaintMaxLength('phone_number')} {...register('phone_number')} />
           </FormField>
           <FormField id="marital_status" label={label('marital_status')} error={errors.marital_status?.message}>
             <select {...register('marital_status')}>
@@ -215,24 +216,24 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
             </select>
           </FormField>
           <FormField id="religion" label={label('religion')} error={errors.religion?.message}>
-            <input type="text" maxLength={100} {...register('religion')} />
+            <input type="text" maxLength={complaintMaxLength('religion')} {...register('religion')} />
           </FormField>
           <FormField id="nationality" label={label('nationality')} error={errors.nationality?.message}>
-            <input type="text" maxLength={100} {...register('nationality')} />
+            <input type="text" maxLength={complaintMaxLength('nationality')} {...register('nationality')} />
           </FormField>
           <FormField id="occupation" label={label('occupation')} error={errors.occupation?.message}>
-            <input type="text" autoComplete="organization-title" maxLength={100} {...register('occupation')} />
+            <input type="text" autoComplete="organization-title" maxLength={complaintMaxLength('occupation')} {...register('occupation')} />
           </FormField>
           <FormField id="grama_division" label={label('grama_division')} error={errors.grama_division?.message}>
-            <input type="text" maxLength={100} {...register('grama_division')} />
+            <input type="text" maxLength={complaintMaxLength('grama_division')} {...register('grama_division')} />
           </FormField>
         </div>
         <div className="form-grid">
           <FormField id="home_address" label={label('home_address')} required error={errors.home_address?.message}>
-            <textarea rows={2} autoComplete="street-address" maxLength={300} {...register('home_address')} />
+            <textarea rows={2} autoComplete="street-address" maxLength={complaintMaxLength('home_address')} {...register('home_address')} />
           </FormField>
           <FormField id="work_address" label={label('work_address')} error={errors.work_address?.message}>
-            <textarea rows={2} maxLength={300} {...register('work_address')} />
+            <textarea rows={2} maxLength={complaintMaxLength('work_address')} {...register('work_address')} />
           </FormField>
         </div>
       </section>
@@ -247,21 +248,21 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
           required
           error={errors.what_happened?.message}
         >
-          <textarea rows={4} maxLength={5000} {...register('what_happened')} />
+          <textarea rows={4} maxLength={complaintMaxLength('what_happened')} {...register('what_happened')} />
         </FormField>
         <div className="form-grid">
           <FormField id="when" label={label('when')} required error={errors.when?.message}>
             <input type="datetime-local" max={colomboDateTimeLocal()} {...register('when')} />
           </FormField>
           <FormField id="where" label={label('where')} required error={errors.where?.message}>
-            <input type="text" maxLength={300} {...register('where')} />
+            <input type="text" maxLength={complaintMaxLength('where')} {...register('where')} />
           </FormField>
         </div>
         <FormField id="how_occurred" label={label('how_occurred')} counter={{ value: howOccurred, max: 5000 }} error={errors.how_occurred?.message}>
-          <textarea rows={3} maxLength={5000} {...register('how_occurred')} />
+          <textarea rows={3} maxLength={complaintMaxLength('how_occurred')} {...register('how_occurred')} />
         </FormField>
         <FormField id="damage_value" label={label('damage_value')} hint={t('fields.damageHint')} error={errors.damage_value?.message}>
-          <input type="text" inputMode="decimal" maxLength={13} {...register('damage_value')} />
+          <input type="text" inputMode="decimal" maxLength={complaintMaxLength('damage_value')} {...register('damage_value')} />
         </FormField>
       </section>
 
@@ -274,7 +275,7 @@ export function ComplaintForm({ type }: { type: ComplaintType }) {
           hint={t('fields.evidenceHint')}
           error={errors.evidence?.message}
         >
-          <textarea rows={2} maxLength={5000} {...register('evidence')} />
+          <textarea rows={2} maxLength={complaintMaxLength('evidence')} {...register('evidence')} />
         </FormField>
         <FormField
           id="attachment_file"

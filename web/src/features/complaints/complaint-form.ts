@@ -3,15 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COMPLAINT_ATTACHMENT_FIELD,
   COMPLAINT_FIELDS_SCHEMAS,
+  COMPLAINT_RECORD,
+  initialValues,
+  maxLengthOf,
   DOCUMENT_MIME_TYPES,
   MAX_UPLOAD_BYTES,
   complaintBaseFields,
   type ComplaintType,
+  type FormValues,
   type ValidationMessageKey,
 } from '@pes/contracts';
 
 /** Every field of the three forms, as the inputs hold them (text); the schema of the chosen type checks them. */
-export type ComplaintFormValues = Record<keyof typeof complaintBaseFields, string> & {
+export type ComplaintFormValues = FormValues<typeof COMPLAINT_RECORD> & {
   traffic_category: string;
   crime_category: string;
   incident_type: string;
@@ -23,32 +27,16 @@ export type ComplaintFormValues = Record<keyof typeof complaintBaseFields, strin
 export type ComplaintFieldName = keyof ComplaintFormValues;
 
 export const emptyComplaintForm: ComplaintFormValues = {
-  full_name: '',
-  age: '',
-  gender: '',
-  home_address: '',
-  id_number: '',
-  phone_number: '',
-  religion: '',
-  nationality: '',
-  occupation: '',
-  work_address: '',
-  marital_status: '',
-  grama_division: '',
-  what_happened: '',
-  when: '',
-  where: '',
-  how_occurred: '',
-  damage_value: '',
-  evidence: '',
-  station: '',
-  slot_id: '',
+  ...initialValues(COMPLAINT_RECORD),
   traffic_category: '',
   crime_category: '',
   incident_type: '',
   appointment_date: '',
   attached_file_name: '',
 };
+
+/** The input limit of a shared field, from its description in contracts. */
+export const complaintMaxLength = (name: keyof typeof COMPLAINT_RECORD.fields) => maxLengthOf(COMPLAINT_RECORD, name);
 
 /** The contracts schema of the type, keeping the raw text values for the multipart body. */
 export function complaintResolver(type: ComplaintType): Resolver<ComplaintFormValues> {
