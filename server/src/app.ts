@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@pes/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFound
 import { installInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { compressedAssets } from './http/compressed-assets';
+import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
 import type { Server } from 'node:http';
@@ -39,6 +40,7 @@ const HTML_CSP =
 
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
+  const serializerCompiler = createAnswerSerializer({ validate: !config.production });
   const app = Fastify({
     // The redacting serializers apply to any logger options given (a test's stream, say).
     logger: (opts.logger === undefined || opts.logger === true
