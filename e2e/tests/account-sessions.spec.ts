@@ -29,7 +29,8 @@ test("a citizen sees and ends another device's session, downloads their data and
   await other.goto('/account/devices');
   await expect(other.getByRole('heading', { level: 1, name: 'Signed-in devices' })).toBeVisible();
   await page.goto('/');
-  await page.getByRole('link', { name: 'Signed-in devices' }).click();
+  // The account menu's one link leads there.
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account\/devices$/);
   const table = page.getByRole('table', { name: 'Devices signed in to your account' });
   await expect(table.getByRole('row')).toHaveCount(3); // the header and two sessions
@@ -58,7 +59,7 @@ test("a citizen sees and ends another device's session, downloads their data and
   await expect(page.getByTestId('greeting')).toBeVisible();
 
   // My data: the download is a JSON file holding the citizen's complaint.
-  await page.getByRole('link', { name: 'My data' }).click();
+  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My data' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);

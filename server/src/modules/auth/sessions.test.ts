@@ -132,6 +132,19 @@ describe.each(DB_KINDS)('signed-in devices (GET/DELETE /api/me/sessions) on %s',
     expect((await endOthers(laptop)).json()).toEqual({ ended: 0 });
   });
 
+  it("keeps a citizen session's last use as its requests come, written at most once a minute", async () => {
+    const c = await createCitizen(t);
+    const id = (await sessionsOf(c.token)).find((s) => s.current)!.id;
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    const lastUsed = async () => (await t.database.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.jti, id)))[0]!.at.getTime();
+    // Listing was its first request here: written then. Put it back an hour, and the next request within the minute leaves it.
+    expect(Date.now() - (await lastUsed())).toBeLessThan(60_000);
+    await t.database.db.update(sessions).set({ lastUsedAt: anHourAgo }).where(eq(sessions.jti, id));
+    expect((await me(c.token)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(anHourAgo.getTime());
+    expect((await sessionsOf(c.token)).find((s) => s.current)!.last_used_at).toBe(anHourAgo.toISOString());
+  });
+
   it('works for staff as for citizens (an officer sees and ends their own sessions)', async () => {
     const officer = await createOfficer(t, 'Crime Branch');
     const listed = await sessionsOf(officer.token);

@@ -30,14 +30,10 @@ export function AccountMenu() {
       <span className="account-menu__greeting" data-testid="greeting">
         {t('nav.greeting', { name: user.username })}
       </span>
+      {/* One short link (the header's room is the main navigation's): the account pages link to each other. */}
       <Link className="button button--ghost button--small" to={devicesPathFor(user)}>
-        {t('nav.devices')}
+        {t('nav.account')}
       </Link>
-      {user.role === 'citizen' ? (
-        <Link className="button button--ghost button--small" to={paths.accountData}>
-          {t('nav.myData')}
-        </Link>
-      ) : null}
       <button
         type="button"
         className="button button--ghost"

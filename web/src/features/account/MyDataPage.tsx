@@ -14,6 +14,7 @@ import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { useSummaryForm } from '../../components/use-summary-form';
 import { useSession } from '../../lib/session/session-context';
 import { paths } from '../../paths';
+import { AccountNav } from './AccountNav';
 import { downloadMyData, useCloseAccount } from './api';
 
 type Outcome = { kind: 'success' | 'error'; text: string; at: number };
@@ -122,6 +123,7 @@ export function MyDataPage() {
   return (
     <section className="page account-page">
       <PageTitle>{t('data.title')}</PageTitle>
+      <AccountNav />
       <p>{t('data.intro')}</p>
       <DownloadSection />
       <section className="card account-page__section account-page__danger" aria-labelledby="my-data-close">

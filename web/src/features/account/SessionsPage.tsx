@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { useErrorMessage } from '../../components/errors';
 import { useFormat } from '../../components/format';
 import { useFocusOutcome } from '../../components/use-focus-outcome';
+import { AccountNav } from './AccountNav';
 import { useEndOtherSessions, useEndSession, useSessions } from './api';
 import { sessionsInOrder } from './downloads';
 
@@ -88,6 +89,7 @@ export function SessionsPage() {
   return (
     <section className="page account-page">
       <PageTitle>{t('sessions.title')}</PageTitle>
+      <AccountNav />
       <p>{t('sessions.intro')}</p>
       <div ref={outcomeRef} tabIndex={-1} className="account-page__outcome">
         {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
