@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe.helpers';
-import { createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
 
 /*
  * A citizen of this test's own making, signed in on two browsers: the signed-in devices page lists both and ends the
@@ -100,3 +100,24 @@ test("a citizen sees and ends another device's session, downloads their data and
   await laptop.close();
   await phone.close();
 });
+
+// Staff see their own sessions in their own area (only looked at here: a demo account's sessions are never ended).
+for (const staff of [
+  { who: CRIME_OFFICER, area: 'police', home: '/police/dashboard', devices: /\/police\/devices$/ },
+  { who: ADMIN, area: 'admin', home: '/admin/dashboard', devices: /\/admin\/devices$/ },
+] as const) {
+  test(`the ${staff.area} area has its own signed-in devices page, reached from the header`, async ({ browser }) => {
+    const context = await signedInContext(browser, staff.who, staff.area);
+    const page = await context.newPage();
+    await page.goto(staff.home);
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page).toHaveURL(staff.devices);
+    await expect(page.getByRole('heading', { level: 1, name: 'Signed-in devices' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Devices signed in to your account' });
+    await expect(table.getByText('(this device)')).toHaveCount(1);
+    // A citizen's pages are not offered to staff.
+    await expect(page.getByRole('navigation', { name: 'Your account' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
