@@ -3,7 +3,7 @@ import { accountEndpoints, type CloseAccountRequest } from '@pes/contracts';
 import { call, credentialHeaders, endpointUrl, errorFromAnswer, parseAnswer, sessionEnded } from '../../lib/api/client';
 import { attachmentFileName } from './downloads';
 
-export const accountKeys = {
+const accountKeys = {
   sessions: ['account', 'sessions'] as const,
 };
 
