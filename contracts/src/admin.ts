@@ -172,6 +172,8 @@ export const AUDIT_ACTIONS = [
   'auth.mfa_set_up',
   'auth.mfa_recovery_code_used',
   'auth.mfa_reset',
+  /** A citizen closed their own account (deactivated as an administrator's deletion does). */
+  'account.close',
   /** A citizen's identity photo or clearance document opened by someone else (staff). */
   'identity.view',
 ] as const;

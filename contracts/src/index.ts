@@ -19,3 +19,4 @@ export * from './clearance';
 export * from './anonymous';
 export * from './endpoints';
 export * from './notifications';
+export * from './account';

@@ -11,6 +11,12 @@ import { createMfaRepository } from './modules/auth/mfa.repository';
 import { createMfaService } from './modules/auth/mfa.service';
 import { mfaRoutes } from './modules/auth/mfa.routes';
 import { createSessionIdle } from './modules/auth/session-idle';
+import { createSessionLastUse } from './modules/auth/sessions.last-used';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
+import { createAccountService } from './modules/account/account.service';
+import { accountRoutes } from './modules/account/account.routes';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { actorOf, createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -138,6 +144,15 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     addressSecret: addressHashes.secret,
     secondFactor: mfa,
     idle: createSessionIdle(db),
+    lastUse: createSessionLastUse(db),
+  });
+  // The sessions a person sees and ends themselves ("signed-in devices").
+  const sessions = createSessionsService({
+    sessions: createSessionsRepository(db),
+    principals,
+    users: usersService,
+    throttle: authRepository,
+    addressSecret: addressHashes.secret,
   });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
@@ -158,6 +173,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
   workload.registerSource(finesService.issuedByOfficer, ['Traffic Fine Branch']);
   workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
+  // A citizen's own data and the closing of their account, from each module's service.
+  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit });
   const adminConsole = createAdminConsoleService({ db, users: usersService, stations, auth, slots, workload, audit });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
@@ -213,6 +230,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       if (sandbox) await api.register(sandboxRoutes({ sandbox, payments, limits: config.rateLimits }));
       await api.register(stripeWebhookRoutes({ payments }));
       await api.register(notificationsRoutes({ guards, notifications }));
+      await api.register(sessionsRoutes({ guards, sessions }));
+      await api.register(accountRoutes({ guards, account }));
     },
     { prefix: '/api' },
   );
@@ -244,6 +263,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     rateLimits,
     auth,
     authRepository,
+    sessions,
+    account,
     mfa,
     principals,
     files,

@@ -33,6 +33,12 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminNotifications: '/admin/notifications',
   settings: '/settings',
+  /** Signed-in devices, one per area (so a 401 there leads to that area's sign-in page); a citizen's data and closure. */
+  accountDevices: '/account/devices',
+  adminDevices: '/admin/devices',
+  policeDevices: '/police/devices',
+  accountData: '/account/data',
+  accountClosed: '/account/closed',
   policeLogin: '/police/login',
   policeDashboard: '/police/dashboard',
   policeIssueFine: '/police/issue-fine',

@@ -5,3 +5,4 @@ export * from './complaints';
 export * from './clearance';
 export * from './fines';
 export * from './notifications';
+export * from './account';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountErrors } from './account';
 import { anonymousErrors } from './anonymous';
 import { authErrors } from './auth';
 import { clearanceErrors } from './clearance';
@@ -35,6 +36,7 @@ export const ERROR_CATALOGUE = {
   ...clearanceErrors,
   ...anonymousErrors,
   ...notificationErrors,
+  ...accountErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -15,6 +15,7 @@ const payments = area(() => import('../features/payments/pages'), ['payments', '
 const clearance = area(() => import('../features/clearance/pages'), ['clearance']);
 const anonymous = area(() => import('../features/anonymous/pages'), ['anonymous']);
 const notifications = area(() => import('../features/notifications/pages'), ['notifications']);
+const account = area(() => import('../features/account/pages'), ['account']);
 const admin = area(() => import('../features/admin/pages'), ['admin', 'slots', 'officers']);
 // The police dashboard shows the panel of the officer's branch, which the feature owning the work
 // supplies; app/ composes them, so no feature imports another.
@@ -51,6 +52,9 @@ const UsersPage = admin('UsersPage');
 const AuditPage = admin('AuditPage');
 const SettingsPage = notifications('SettingsPage');
 const AdminNotificationsPage = notifications('AdminNotificationsPage');
+const SessionsPage = account('SessionsPage');
+const MyDataPage = account('MyDataPage');
+const AccountClosedPage = account('AccountClosedPage');
 const PoliceDashboardPage = police('PoliceDashboardPage');
 const IssueFinePage = police('IssueFinePage');
 const AnalyticsPage = police('AnalyticsPage');
@@ -134,6 +138,11 @@ export const routes: RouteObject[] = [
       { path: paths.adminAudit, ...adminOnly(AuditPage) },
       { path: paths.adminNotifications, ...adminOnly(AdminNotificationsPage) },
       { path: paths.settings, ...citizen(SettingsPage) },
+      { path: paths.accountDevices, ...citizen(SessionsPage) },
+      { path: paths.adminDevices, ...adminOnly(SessionsPage) },
+      { path: paths.policeDevices, ...policeOnly(SessionsPage) },
+      { path: paths.accountData, ...citizen(MyDataPage) },
+      { path: paths.accountClosed, ...open(AccountClosedPage) },
       {
         path: `${paths.adminLogin}/*`,
         element: (

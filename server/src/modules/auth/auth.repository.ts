@@ -3,6 +3,13 @@ import type { Database, DbOrTx } from '../../db/client';
 import { appSettings, loginFailures, loginKnownAddresses, sessions } from './auth.table';
 import { citizenProfiles, officers, users } from '../users/users.table';
 import { stations } from '../stations/stations.table';
+import { addressClass, describeDevice } from './sessions.device';
+
+/** Where a sign-in came from, as the request says: only a summary of each is stored (sessions.device.ts). */
+export interface SessionClient {
+  ip?: string;
+  userAgent?: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -45,8 +52,9 @@ function createPrincipalLookup(db: Database) {
 export function createAuthRepository(db: Database) {
   const findPrincipal = createPrincipalLookup(db);
   return {
-    async createSession(jti: string, userId: number, expiresAt: Date, tx: DbOrTx = db) {
-      await tx.insert(sessions).values({ jti, userId, expiresAt });
+    /** A session row, with what its owner is shown of the device and network it signed in from (sessions.device.ts). */
+    async createSession(jti: string, userId: number, expiresAt: Date, client: SessionClient = {}, tx: DbOrTx = db) {
+      await tx.insert(sessions).values({ jti, userId, expiresAt, device: describeDevice(client.userAgent), addressClass: addressClass(client.ip) });
     },
 
     /** Revokes one session, or every live session of a user. */

@@ -31,7 +31,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     );
 
     route(app, authEndpoints.login, { tags, errors }, async (request, reply) => {
-      const result = await auth.login(request.body, request.ip);
+      const result = await auth.login(request.body, request.ip, request.headers['user-agent']);
       // Staff get the second factor's next step instead (mfa.routes.ts sets the cookie after it).
       if ('mfa' in result) return result;
       reply.setCookie(SESSION_COOKIE, result.token, {

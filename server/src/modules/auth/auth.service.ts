@@ -9,13 +9,14 @@ import type { AuditService } from '../audit/audit.service';
 import type { FilesService } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { UsersService } from '../users/users.service';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, SessionClient } from './auth.repository';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/password';
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { MfaService } from './mfa.service';
 import type { SessionIdle } from './session-idle';
+import type { SessionLastUse } from './sessions.last-used';
 
 /**
  * Sign-in attempts allowed per window. Each is reserved before the password is checked, so parallel guesses
@@ -85,6 +86,8 @@ export function createAuthService(deps: {
   secondFactor: Pick<MfaService, 'challenge'>;
   /** Staff sessions' idle limit. */
   idle: SessionIdle;
+  /** Citizens' sessions' last use, for their list of signed-in devices (staff's is kept by `idle`). */
+  lastUse?: SessionLastUse;
 }) {
   const { db, auth, users, files, tokens, principals, audit } = deps;
   const { knownAddress, throttleKey } = addressHashes(deps.addressSecret);
@@ -129,9 +132,9 @@ export function createAuthService(deps: {
   };
 
   /** A signed-in session: the token, its session row, its principal read through the cache, and the audit entry. */
-  async function startSession(user: { id: number; username: string; role: Role }) {
+  async function startSession(user: { id: number; username: string; role: Role }, client: SessionClient = {}) {
     const issued = await tokens.issue(user.id, user.role);
-    await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000));
+    await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000), client);
     // Read through the cache, so the session's first requests find their principal in memory.
     const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
     await auditSignIn(user, principal?.branch ?? null);
@@ -139,7 +142,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login(input: LoginRequest, ip: string) {
+    async login(input: LoginRequest, ip: string, userAgent?: string) {
       const account = input.username.trim().toLowerCase();
       const address = addressKey(ip);
       const user = await users.findByUsername(input.username);
@@ -180,7 +183,7 @@ export function createAuthService(deps: {
 
       // Officers and administrators answer their second factor next (mfa.service.ts); the session starts after it.
       if (user.role !== 'citizen') return deps.secondFactor.challenge(user);
-      return startSession(user);
+      return startSession(user, { ip, userAgent });
     },
 
     startSession,
@@ -208,6 +211,7 @@ export function createAuthService(deps: {
         principals.forgetSession(claims.jti);
         return undefined;
       }
+      if (principal.role === 'citizen') await deps.lastUse?.touch(claims.jti);
       return principal;
     },
 

@@ -14,6 +14,10 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** A staff session's last request, written at most once a minute (session-idle.ts): idle ones end. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser and system the session signed in with, read from its User-Agent ("Firefox 133 on Android"). */
+    device: text('device'),
+    /** The network it signed in from (IPv4 /24, IPv6 /48), never the address: the owner's "signed-in devices". */
+    addressClass: text('address_class'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -34,7 +34,7 @@ export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: Mf
       { tags, errors, summary: 'Confirms the TOTP secret with a first code: the session and 10 recovery codes, shown once' },
       async (request, reply) => {
         const { user, recoveryCodes } = await mfa.confirm(request.body.mfa_token, request.body.code, request.ip);
-        const session = await auth.startSession(user);
+        const session = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
         setCookie(reply, session);
         return { ...session, recovery_codes: recoveryCodes };
       },
@@ -42,7 +42,7 @@ export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: Mf
 
     route(app, authEndpoints.mfaVerify, { tags, errors, summary: 'A TOTP code (good once) or a recovery code: the session' }, async (request, reply) => {
       const user = await mfa.verify(request.body, request.ip);
-      const session = await auth.startSession(user);
+      const session = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setCookie(reply, session);
       return session;
     });

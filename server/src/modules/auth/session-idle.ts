@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { sessions } from './auth.table';
 
 /** Staff sessions end after this long without a request (ASVS 7.3.1). */
-const STAFF_IDLE_MS = 30 * 60_000;
+export const STAFF_IDLE_MS = 30 * 60_000;
 /** A session's last use is written at most this often: its requests in between touch only memory. */
 const WRITE_EVERY_MS = 60_000;
 const CAPACITY = 50_000;

@@ -305,6 +305,39 @@ export function createClearanceRepository(db: Database) {
       return rows[0];
     },
 
+    /** Every application of a citizen, paid or not, oldest first (their export of their data; the citizen's index). */
+    async allForCitizen(citizenUserId: number) {
+      const a = clearanceApplications;
+      return db
+        .select({
+          id: a.id,
+          referenceNumber: a.referenceNumber,
+          status: a.status,
+          rejectionReason: a.rejectionReason,
+          details: a.details,
+          createdAt: isoInstant(a.createdAt),
+          paidAt: isoOrNull(a.paidAt),
+        })
+        .from(a)
+        .where(eq(a.citizenUserId, citizenUserId))
+        .orderBy(asc(a.createdAt), asc(a.id));
+    },
+
+    /** Every certificate an application was issued, replaced ones too, in the order of issue. */
+    async certificatesOf(applicationId: number) {
+      return db
+        .select({
+          verificationCode: certificates.verificationCode,
+          generated: certificates.generated,
+          issuedAt: isoInstant(certificates.issuedAt),
+          withdrawnAt: isoOrNull(certificates.withdrawnAt),
+          withdrawalReason: certificates.withdrawalReason,
+        })
+        .from(certificates)
+        .where(eq(certificates.applicationId, applicationId))
+        .orderBy(asc(certificates.issuedAt), asc(certificates.id));
+    },
+
     /** Paid applications as `listFilter` finds them, newest paid first, with their station and who has them in hand. */
     async list(query: ListQuery) {
       const a = clearanceApplications;

@@ -17,6 +17,7 @@ import {
   type ClearanceAccount,
   type ClearanceApplication,
   type ClearanceCertificate,
+  type ExportedClearance,
   type ClearanceDetail,
   type ClearanceDocument,
   type ClearanceDraft,
@@ -160,7 +161,9 @@ export function createClearanceService(deps: {
   }
 
   /** A certificate as officers and its holder see it. */
-  const certificateView = (c: CurrentCertificate): ClearanceCertificate => ({
+  const certificateView = (
+    c: Pick<CurrentCertificate, 'verificationCode' | 'issuedAt' | 'generated' | 'withdrawnAt' | 'withdrawalReason'>,
+  ): ClearanceCertificate => ({
     verification_code: c.verificationCode,
     verification_url: verificationUrl(c.verificationCode),
     issued_at: c.issuedAt,
@@ -361,6 +364,27 @@ export function createClearanceService(deps: {
         certificate: certificate ? certificateView(certificate) : null,
         history,
       };
+    },
+
+    /** Every application of the citizen's own, with its answers, history and certificates (the export of their data). */
+    async exportForCitizen(citizen: Principal): Promise<ExportedClearance[]> {
+      const rows = await clearance.allForCitizen(citizen.userId);
+      return Promise.all(
+        rows.map(async (row) => {
+          const [history, issued] = await Promise.all([clearance.historyOf(row.id), clearance.certificatesOf(row.id)]);
+          return {
+            id: row.id,
+            reference_number: row.referenceNumber,
+            status: row.status,
+            rejection_reason: row.rejectionReason,
+            created_at: row.createdAt,
+            paid_at: row.paidAt,
+            application: row.details as unknown as Record<string, unknown>,
+            history,
+            certificates: issued.map(certificateView),
+          };
+        }),
+      );
     },
 
     async getDraft(citizen: Principal) {

@@ -121,6 +121,14 @@ export function createFinesRepository(db: Database) {
       return rows.map((r) => r.fine);
     },
 
+    /** Every fine on an identity, paid or not, newest first (the citizen's export of their data; the citizen index's prefix). */
+    async allOnIdentity(identityType: IdentityType, identityNumber: string): Promise<Fine[]> {
+      const rows = await selectFines()
+        .where(and(eq(fines.citizenIdentityType, identityType), eq(fines.citizenIdentityNumber, identityNumber)))
+        .orderBy(desc(fines.issuedAt));
+      return rows.map((r) => r.fine);
+    },
+
     /**
      * A page of the fines this officer issued, newest first, after `before` (issued_at to the microsecond,
      * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:

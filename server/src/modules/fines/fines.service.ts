@@ -120,6 +120,12 @@ export function createFinesService(deps: {
       return fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
     },
 
+    /** Every fine on the signed-in citizen's own identity, paid or not (the export of their data). */
+    async allOfCitizen(citizen: Principal): Promise<Fine[]> {
+      if (!citizen.identityType || !citizen.identityNumber) return [];
+      return fines.allOnIdentity(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
+    },
+
     /**
      * Starts (or answers again) the fine's one checkout, for the database's amount. Only the citizen whose
      * identity the fine was issued to may pay it; the gateway's page names the violation, not the vehicle.

@@ -43,6 +43,11 @@ export function createPaymentsRepository(db: Database) {
       return rows[0];
     },
 
+    /** Every checkout a user started, oldest first (their export of their data; payments_payer_idx). */
+    async listForPayer(payerUserId: number) {
+      return db.select().from(payments).where(eq(payments.payerUserId, payerUserId)).orderBy(asc(payments.createdAt));
+    },
+
     async findBySession(sessionId: string, tx: DbOrTx = db) {
       return (await tx.select().from(payments).where(eq(payments.sessionId, sessionId)))[0];
     },

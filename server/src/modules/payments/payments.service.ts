@@ -1,4 +1,4 @@
-import { PAYMENT_CURRENCY, paymentReturnUrls, type PaymentPurpose } from '@pes/contracts';
+import { centsToAmount, PAYMENT_CURRENCY, paymentReturnUrls, type ExportedPayment, type PaymentPurpose } from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { Database, Tx } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -167,6 +167,21 @@ export function createPaymentsService(deps: { db: Database; gateway: PaymentGate
      * it is still open at the gateway); otherwise the old checkout is expired at the gateway first. When
      * the gateway says the old checkout was paid, it is fulfilled and the answer is payments.already_paid.
      */
+    /** The checkouts a user started (a fine's, a clearance fee's), without the gateway's links: the export of their data. */
+    async listForPayer(payerUserId: number): Promise<ExportedPayment[]> {
+      return (await payments.listForPayer(payerUserId)).map((p) => ({
+        purpose: p.purpose,
+        reference_id: p.referenceId,
+        amount: centsToAmount(p.amountCents),
+        currency: p.currency,
+        status: p.status,
+        payment_reference: p.paymentReference,
+        created_at: p.createdAt.toISOString(),
+        paid_at: p.paidAt?.toISOString() ?? null,
+        refunded_at: p.refundedAt?.toISOString() ?? null,
+      }));
+    },
+
     async startCheckout(input: StartCheckout) {
       for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
         const open = await payments.findOpenFor(input.purpose, input.referenceId);

@@ -55,6 +55,8 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'open' or (${t.refundDueAt} is not null and ${t.refundedAt} is null)`),
     // "the latest session this citizen started for this fine"
     index('payments_reference_idx').on(t.purpose, t.referenceId, t.payerUserId, t.createdAt.desc()),
+    // A citizen's own payments (the export of their data).
+    index('payments_payer_idx').on(t.payerUserId, t.createdAt),
   ],
 );
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-context';
 import { rememberReturnPath } from '../../lib/session/return-path';
 import { paths } from '../../paths';
-import { signedOutPathFor } from './nav-items';
+import { devicesPathFor, signedOutPathFor } from './nav-items';
 
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -30,6 +30,10 @@ export function AccountMenu() {
       <span className="account-menu__greeting" data-testid="greeting">
         {t('nav.greeting', { name: user.username })}
       </span>
+      {/* One short link (the header's room is the main navigation's): the account pages link to each other. */}
+      <Link className="button button--ghost button--small" to={devicesPathFor(user)}>
+        {t('nav.account')}
+      </Link>
       <button
         type="button"
         className="button button--ghost"

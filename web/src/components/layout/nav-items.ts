@@ -55,6 +55,13 @@ export function navItemsFor(user: Viewer | null): NavItem[] {
   return PUBLIC_NAV;
 }
 
+/** The "Signed-in devices" page of the user's own area. */
+export function devicesPathFor(user: Viewer): string {
+  if (user.role === 'admin') return paths.adminDevices;
+  if (user.role === 'police_officer') return paths.policeDevices;
+  return paths.accountDevices;
+}
+
 /** Where the brand (and a staff member's way home) leads. */
 export function homePathFor(user: Viewer | null): string {
   if (user?.role === 'admin') return paths.adminDashboard;

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'clearance',
   'anonymous',
   'notifications',
+  'account',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,4 @@
+import './account.css';
+
+export { SessionsPage } from './SessionsPage';
+export { MyDataPage, AccountClosedPage } from './MyDataPage';
