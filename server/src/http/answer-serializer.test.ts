@@ -85,7 +85,7 @@ describe('answers written from their schema (issue 26)', () => {
   });
 
   it('compiles the answer of every endpoint in contracts (none is left on the slower path)', () => {
-    const endpoints = Object.values(contracts)
+    const endpoints = Object.values(contracts as Record<string, unknown>)
       .filter((group): group is Record<string, Endpoint> => !!group && typeof group === 'object' && !Array.isArray(group))
       .flatMap((group) => Object.values(group))
       .filter((e): e is Endpoint => !!e && typeof e === 'object' && 'answer' in e && 'method' in e && 'path' in e);
