@@ -172,6 +172,9 @@ export const AUDIT_ACTIONS = [
   'auth.mfa_set_up',
   'auth.mfa_recovery_code_used',
   'auth.mfa_reset',
+  /** A staff member's password changed by themselves (signed in), or set again through a reset link. */
+  'auth.password_changed',
+  'auth.password_reset',
   /** A citizen's identity photo or clearance document opened by someone else (staff). */
   'identity.view',
 ] as const;

@@ -9,6 +9,7 @@ import { fileErrors } from './files';
 import { fineErrors } from './fines';
 import { mfaErrors } from './mfa';
 import { notificationErrors } from './notifications';
+import { passwordErrors } from './passwords';
 import { paymentErrors } from './payments';
 import { slotErrors } from './slots';
 import { stationErrors } from './stations';
@@ -25,6 +26,7 @@ export const ERROR_CATALOGUE = {
   ...serverErrors,
   ...authErrors,
   ...mfaErrors,
+  ...passwordErrors,
   ...userErrors,
   ...stationErrors,
   ...slotErrors,
