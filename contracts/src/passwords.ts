@@ -5,8 +5,7 @@ import { OFFICER_PASSWORD_MIN, PASSWORD_MAX } from './auth';
 
 /** A reset link is valid this long after it was asked for, and once. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
-/** The reset link's path in the web app (the server writes it into the e-mail, the web app serves it). */
-export const PASSWORD_RESET_PATH = '/reset-password';
+export { PASSWORD_RESET_PATH } from './account-paths';
 /** A reset token as the server issues it (`<user id>.<expiry>.<signature>`): anything longer is not one. */
 const RESET_TOKEN_MAX = 200;
 

@@ -30,6 +30,9 @@ export function AccountMenu() {
       <span className="account-menu__greeting" data-testid="greeting">
         {t('nav.greeting', { name: user.username })}
       </span>
+      <Link className="button button--ghost" to={paths.changePassword}>
+        {t('nav.changePassword')}
+      </Link>
       <button
         type="button"
         className="button button--ghost"
