@@ -161,6 +161,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     publicUrl: config.publicUrl,
   });
   notifications.registerSecret('password_reset', passwordReset.linkFor);
+  events.subscribe(passwordReset.onEvent);
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
   const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit, events });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.

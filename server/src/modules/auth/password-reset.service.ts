@@ -2,7 +2,7 @@ import { PASSWORD_RESET_PATH, PASSWORD_RESET_TTL_MINUTES, type PasswordResetConf
 import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import type { AuditService } from '../audit/audit.service';
-import type { EventRecorder } from '../jobs/domain-events';
+import type { EventRecorder, RecordedEvent } from '../jobs/domain-events';
 import { hashPassword } from '../users/password';
 import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { UsersService } from '../users/users.service';
@@ -31,19 +31,29 @@ export function createPasswordResetService(deps: {
   const resetUrl = `${deps.publicUrl.replace(/\/+$/, '')}${PASSWORD_RESET_PATH}`;
   return {
     /**
-     * Records a reset link for the account's address, if there is an active account by this name with an address
-     * to send to and `send` (its own limit) allows. The caller answers the same in every case.
+     * Records that a link was asked for this username, unless `send` (the account's own limit) says no. The same
+     * work for every name, an account's or not (one job); the account is looked up in the job (`onEvent`). The
+     * caller answers the same in every case.
      */
     async request(username: string, send: boolean) {
-      const user = await deps.users.findByUsername(username);
-      if (!send || !user?.active) return;
+      if (!send) return;
+      await deps.events.record(deps.db, { type: 'password.reset_asked', username });
+    },
+
+    /**
+     * A reset asked for (in a job): when the name is an active account's with an address to send to, the link's
+     * message is recorded (`password.reset_requested`, sent by the notifications module). A retried event may send
+     * a second, equally valid link.
+     */
+    async onEvent(event: RecordedEvent) {
+      if (event.type !== 'password.reset_asked') return;
+      const user = await deps.users.findByUsername(event.username);
+      if (!user?.active) return;
       // Only citizens' accounts hold an e-mail address and a phone number; staff ask their administrator.
       if (!(await deps.users.contactOf(user.id))) return;
       const expiresAt = Math.floor(now() / 1000) + PASSWORD_RESET_TTL_MINUTES * 60;
       const binding = deps.tokens.binding(user.id, user.passwordHash);
-      await deps.db.transaction(async (tx) => {
-        await deps.events.record(tx, { type: 'password.reset_requested', userId: user.id, username: user.username, expiresAt, binding });
-      });
+      await deps.events.record(deps.db, { type: 'password.reset_requested', userId: user.id, username: user.username, expiresAt, binding });
     },
 
     /**

@@ -72,6 +72,8 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
     case 'fine.paid':
       // A receipt: by e-mail only.
       return [{ template: 'fine_paid', channels: ['email'], values: { reference: event.reference, amount: rupees(event.amountCents) } }];
+    case 'password.reset_asked':
+      return [];
     case 'password.reset_requested': {
       const minutes = String(Math.max(1, Math.round((event.expiresAt * 1000 - now.getTime()) / 60_000)));
       return [
@@ -96,7 +98,9 @@ function cancelledBy(event: DomainEvent): { about: string; template: Notificatio
   return null;
 }
 
-const recipientOf = (event: DomainEvent) => ('citizenUserId' in event ? event.citizenUserId : 'payerUserId' in event ? event.payerUserId : event.userId);
+/** The account an event's messages go to; undefined for an event that tells nobody (a reset asked for a name). */
+const recipientOf = (event: DomainEvent) =>
+  'citizenUserId' in event ? event.citizenUserId : 'payerUserId' in event ? event.payerUserId : 'userId' in event ? event.userId : undefined;
 const newReference = () => `N${randomBytes(6).toString('hex').toUpperCase()}`;
 
 function toView(row: MessageRow) {
@@ -147,6 +151,7 @@ export function createNotificationsService(deps: {
   /** Queues the event's messages (and their jobs) in one transaction; a retried event adds nothing. */
   async function onEvent(event: RecordedEvent) {
     const userId = recipientOf(event);
+    if (userId === undefined) return;
     const contact = await users.contactOf(userId);
     if (!contact) return;
     const prefs = await preferencesOf(userId);
