@@ -174,6 +174,9 @@ export const AUDIT_ACTIONS = [
   'auth.mfa_reset',
   /** A citizen closed their own account (deactivated as an administrator's deletion does). */
   'account.close',
+  /** A staff member's password changed by themselves (signed in), or set again through a reset link. */
+  'auth.password_changed',
+  'auth.password_reset',
   /** A citizen's identity photo or clearance document opened by someone else (staff). */
   'identity.view',
 ] as const;

@@ -5,6 +5,7 @@ export * from './files';
 export * from './common';
 export * from './time';
 export * from './auth';
+export * from './passwords';
 export * from './users';
 export * from './stations';
 export * from './slots';

@@ -5,6 +5,7 @@ import { adminMessagesEn } from './messages/admin';
 import { clearanceMessagesEn } from './messages/clearance';
 import { anonymousMessagesEn } from './messages/anonymous';
 import { mfaMessagesEn } from './messages/mfa';
+import { passwordMessagesEn } from './messages/passwords';
 
 /**
  * Validation messages are keys, so the browser can translate them and the server can return them.
@@ -19,6 +20,7 @@ export const validationMessagesEn = {
   ...clearanceMessagesEn,
   ...anonymousMessagesEn,
   ...mfaMessagesEn,
+  ...passwordMessagesEn,
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

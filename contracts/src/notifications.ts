@@ -25,6 +25,7 @@ export const NOTIFICATION_TEMPLATES = [
   'clearance_certificate_ready',
   'clearance_withdrawn',
   'fine_paid',
+  'password_reset',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 

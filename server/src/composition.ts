@@ -17,6 +17,11 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createAccountService } from './modules/account/account.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { createPasswordsRepository } from './modules/auth/passwords.repository';
+import { createPasswordChangeService } from './modules/auth/password-change.service';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { passwordResetTokens } from './modules/auth/password-reset.token';
+import { passwordsRoutes } from './modules/auth/passwords.routes';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { actorOf, createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -155,6 +160,29 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     addressSecret: addressHashes.secret,
   });
   const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
+  // Passwords changed by their owner, and set again through a one-time link sent by the notifications module.
+  const passwordsRepository = createPasswordsRepository(db);
+  const passwordChange = createPasswordChangeService({
+    db,
+    users: usersService,
+    passwords: passwordsRepository,
+    throttle: authRepository,
+    principals,
+    audit,
+    addressSecret: addressHashes.secret,
+  });
+  const passwordReset = createPasswordResetService({
+    db,
+    users: usersService,
+    tokens: passwordResetTokens(tokenSecret),
+    events,
+    passwords: passwordsRepository,
+    principals,
+    audit,
+    publicUrl: config.publicUrl,
+  });
+  notifications.registerSecret('password_reset', passwordReset.linkFor);
+  events.subscribe(passwordReset.onEvent);
   const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
   const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit, events });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
@@ -220,6 +248,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(stationsRoutes({ stations }));
       await api.register(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits }));
       await api.register(mfaRoutes({ guards, auth, mfa, secureCookies: config.production }));
+      await api.register(passwordsRoutes({ guards, change: passwordChange, reset: passwordReset, limits: config.rateLimits }));
       await api.register(adminConsoleRoutes({ guards, adminConsole, complaints }));
       await api.register(auditRoutes({ guards, audit }));
       await api.register(slotsRoutes({ guards, slots, limits: config.rateLimits }));

@@ -60,6 +60,10 @@ const envSchema = z
     RATE_LIMIT_ANONYMOUS_REPORTS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_WINDOW),
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).default(ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW),
     RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+    /** Password-reset requests per client address per 15 minutes (over it: 429). */
+    RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().min(1).default(10),
+    /** Password-reset messages per account per hour (over it the request answers the same, and nothing is sent). */
+    RATE_LIMIT_PASSWORD_RESET_ACCOUNT: z.coerce.number().int().min(1).default(3),
     /** On SIGTERM: seconds of readiness 503 while requests are still served, before the server closes (behind a load balancer). */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** E-mail to citizens through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: e-mails are kept, not sent. */
@@ -249,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicSlots: { max: e.RATE_LIMIT_PUBLIC_SLOTS, windowMs: MINUTE_MS },
       anonymousTrack: { max: e.RATE_LIMIT_ANONYMOUS_TRACK, windowMs: MINUTE_MS },
       verify: { max: e.RATE_LIMIT_VERIFY, windowMs: MINUTE_MS },
+      passwordReset: { max: e.RATE_LIMIT_PASSWORD_RESET, windowMs: 15 * MINUTE_MS },
+      passwordResetAccount: { max: e.RATE_LIMIT_PASSWORD_RESET_ACCOUNT, windowMs: HOUR_MS },
       /** Anonymous reports per browser (its reporter key; without one, per address): the flood limit. */
       anonymousReport: { max: e.RATE_LIMIT_ANONYMOUS_REPORTS, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
       /** Anonymous reports per address, whatever the keys: a crowd behind a carrier's NAT fits, a script rotating keys does not. */

@@ -1,4 +1,5 @@
 import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts/payment-paths';
+import { PASSWORD_RESET_PATH } from '@pes/contracts/account-paths';
 
 /** Every route of the web app, in one place (the payment return pages are the contracts', which the server sends). */
 export const paths = {
@@ -39,6 +40,11 @@ export const paths = {
   policeDevices: '/police/devices',
   accountData: '/account/data',
   accountClosed: '/account/closed',
+  /** Any signed-in user's own password, beside the settings. */
+  changePassword: '/settings/password',
+  forgotPassword: '/forgot-password',
+  /** The link of a reset e-mail (the server writes it from the same constant). */
+  resetPassword: PASSWORD_RESET_PATH,
   policeLogin: '/police/login',
   policeDashboard: '/police/dashboard',
   policeIssueFine: '/police/issue-fine',

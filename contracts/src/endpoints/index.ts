@@ -1,5 +1,6 @@
 export * from './define';
 export * from './auth';
+export * from './passwords';
 export * from './admin';
 export * from './complaints';
 export * from './clearance';

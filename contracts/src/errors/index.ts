@@ -10,6 +10,7 @@ import { fileErrors } from './files';
 import { fineErrors } from './fines';
 import { mfaErrors } from './mfa';
 import { notificationErrors } from './notifications';
+import { passwordErrors } from './passwords';
 import { paymentErrors } from './payments';
 import { slotErrors } from './slots';
 import { stationErrors } from './stations';
@@ -26,6 +27,7 @@ export const ERROR_CATALOGUE = {
   ...serverErrors,
   ...authErrors,
   ...mfaErrors,
+  ...passwordErrors,
   ...userErrors,
   ...stationErrors,
   ...slotErrors,

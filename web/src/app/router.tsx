@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@pes/contracts';
 import { sessionStore } from '../lib/session/session-storage';
 import { Layout } from '../components/layout/Layout';
-import { NotForStaff, RequireAdmin, RequireBranch, RequireCitizen, RequirePolice } from '../features/auth/guards';
+import { NotForStaff, RequireAdmin, RequireBranch, RequireCitizen, RequirePolice, RequireSignedIn } from '../features/auth/guards';
 import { paths } from '../paths';
 import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/home/pages';
 import { area, AreaBoundary, type AreaPage } from './area';
@@ -28,6 +28,9 @@ const LoginPage = auth('LoginPage');
 const SignupPage = auth('SignupPage');
 const AdminLoginPage = auth('AdminLoginPage');
 const PoliceLoginPage = auth('PoliceLoginPage');
+const ChangePasswordPage = auth('ChangePasswordPage');
+const ForgotPasswordPage = auth('ForgotPasswordPage');
+const ResetPasswordPage = auth('ResetPasswordPage');
 const ComplaintTypePage = complaints('ComplaintTypePage');
 const TrafficComplaintPage = complaints('TrafficComplaintPage');
 const CrimeComplaintPage = complaints('CrimeComplaintPage');
@@ -87,6 +90,8 @@ const behind =
   });
 const open = (Page: AreaPage): LazyRoute => ({ element: <Page />, handle: { preload: Page.preload } });
 const citizen = behind(RequireCitizen, { role: 'citizen', page: LoginPage });
+/** A page for anyone signed in, whatever their role (their own password). */
+const signedIn = behind(RequireSignedIn);
 /** A citizen's page a visitor may begin before signing in. */
 const notForStaff = behind(NotForStaff);
 const adminOnly = behind(RequireAdmin, { role: 'admin', page: AdminLoginPage });
@@ -143,6 +148,9 @@ export const routes: RouteObject[] = [
       { path: paths.policeDevices, ...policeOnly(SessionsPage) },
       { path: paths.accountData, ...citizen(MyDataPage) },
       { path: paths.accountClosed, ...open(AccountClosedPage) },
+      { path: paths.changePassword, ...signedIn(ChangePasswordPage) },
+      { path: paths.forgotPassword, ...open(ForgotPasswordPage) },
+      { path: paths.resetPassword, ...open(ResetPasswordPage) },
       {
         path: `${paths.adminLogin}/*`,
         element: (

@@ -21,6 +21,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { SlotsService } from '../slots/slots.service';
 import type { StationsService } from '../stations/stations.service';
 import { hashPassword, verifyPassword } from '../users/password';
+import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { UsersService } from '../users/users.service';
 import { keysetPage } from '../../db/keyset';
 import type { WorkloadService } from '../workload/workload.service';
@@ -65,6 +66,7 @@ export function createAdminConsoleService(deps: {
     },
 
     async createOfficer(admin: AuditActor & Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
+      await assertNewPasswordAllowed(input.password, 'police_officer', 'password');
       const stationId = await stations.idFor(input.station, admin.stationId);
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
       if (await users.officerCodeExists(input.officer_id)) throw appError('users.officer_id_taken');

@@ -11,7 +11,7 @@ describe.each(DB_KINDS)('create-officer on %s', (kind) => {
 
   const validOfficer = (overrides: Record<string, unknown> = {}) => ({
     username: unique('officer'),
-    password: 'Secret1',
+    password: 'Kandy#Ruwan7',
     full_name: 'Ruwan Kumara',
     officer_id: unique('PC-').toUpperCase(),
     branch: 'Crime Branch',
@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('create-officer on %s', (kind) => {
     });
 
     it('accepts a 6-character password', async () => {
-      expect((await create(validOfficer({ password: 'abc123' }))).statusCode).toBe(201);
+      expect((await create(validOfficer({ password: 'q7#Lm2' }))).statusCode).toBe(201);
     });
 
     it('refuses an unknown station, naming it', async () => {

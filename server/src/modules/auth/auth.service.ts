@@ -11,6 +11,7 @@ import type { UploadedFile } from '../../http/uploaded-file';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository, SessionClient } from './auth.repository';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/password';
+import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { PrincipalCache } from './principal-cache';
 import type { TokenClaims, TokenSigner } from './tokens';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -232,6 +233,7 @@ export function createAuthService(deps: {
 
     /** A citizen's account with its identity photos (stored with it, or not at all). */
     async signupCitizen(input: SignupCitizenFields, photos: Partial<Record<SignupFileField, UploadedFile>>) {
+      await assertNewPasswordAllowed(input.password, 'citizen', 'password');
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
       if (await users.identityExists(input.identity_type, input.identity_number)) throw appError('auth.identity_taken');
 

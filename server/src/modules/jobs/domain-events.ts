@@ -24,7 +24,18 @@ export type DomainEvent =
       reference: string;
       status: string;
     }
-  | { type: 'fine.paid'; payerUserId: number; reference: string; amountCents: number };
+  | { type: 'fine.paid'; payerUserId: number; reference: string; amountCents: number }
+  /**
+   * A reset link was asked for: valid until `expiresAt` (seconds since the epoch) while the account's password is
+   * the one `binding` names (a keyed hash of it). The link itself is never recorded: it is made when the message is
+   * sent (password-reset.service.ts).
+   */
+  | { type: 'password.reset_requested'; userId: number; username: string; expiresAt: number; binding: string }
+  /**
+   * Someone asked for a reset link for this username, as typed (any name, an account's or not): the password-reset
+   * service looks the account up here, in a job, so the request itself does the same work for every name.
+   */
+  | { type: 'password.reset_asked'; username: string };
 export type DomainEventType = DomainEvent['type'];
 
 /** An event's fields (all but its type) as SQL expressions over the rows of a statement. */

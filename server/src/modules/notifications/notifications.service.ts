@@ -30,7 +30,18 @@ interface Planned {
   calendar?: { date: string; time_from: string; time_to: string; station: string };
   /** The record a later change may cancel it for (a reminder's complaint). */
   about?: string;
+  /**
+   * A message the account must get whatever its channel choices (a password-reset link): on the first of `channels`
+   * the account has an address for, and only that one.
+   */
+  required?: boolean;
 }
+
+/**
+ * Stands in a stored message for a secret part of it (a password-reset link), which is never stored: the row an
+ * administrator can read says this, and the sender puts the secret in at the moment of sending (`registerSecret`).
+ */
+export const WITHHELD_SECRET = '[link sent to the recipient only]';
 
 const BOTH: NotificationChannel[] = ['email', 'sms'];
 const hhmm = (time: string) => time.slice(0, 5);
@@ -61,6 +72,20 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
     case 'fine.paid':
       // A receipt: by e-mail only.
       return [{ template: 'fine_paid', channels: ['email'], values: { reference: event.reference, amount: rupees(event.amountCents) } }];
+    case 'password.reset_asked':
+      return [];
+    case 'password.reset_requested': {
+      const minutes = String(Math.max(1, Math.round((event.expiresAt * 1000 - now.getTime()) / 60_000)));
+      return [
+        {
+          template: 'password_reset',
+          channels: BOTH,
+          required: true,
+          values: { reference: event.username, username: event.username, minutes, link: WITHHELD_SECRET },
+          about: `password-reset:${event.expiresAt}:${event.binding}`,
+        },
+      ];
+    }
   }
 }
 
@@ -73,7 +98,9 @@ function cancelledBy(event: DomainEvent): { about: string; template: Notificatio
   return null;
 }
 
-const recipientOf = (event: DomainEvent) => ('citizenUserId' in event ? event.citizenUserId : event.payerUserId);
+/** The account an event's messages go to; undefined for an event that tells nobody (a reset asked for a name). */
+const recipientOf = (event: DomainEvent) =>
+  'citizenUserId' in event ? event.citizenUserId : 'payerUserId' in event ? event.payerUserId : 'userId' in event ? event.userId : undefined;
 const newReference = () => `N${randomBytes(6).toString('hex').toUpperCase()}`;
 
 function toView(row: MessageRow) {
@@ -114,6 +141,8 @@ export function createNotificationsService(deps: {
   const { db, notifications, users, jobs } = deps;
   const settingsUrl = `${deps.publicUrl.replace(/\/+$/, '')}/settings`;
   const providerFor = (channel: NotificationChannel) => (channel === 'email' ? deps.email : deps.sms);
+  /** Per template, what makes its withheld secret at sending (undefined: no longer valid, the message is not sent). */
+  const secrets = new Map<NotificationTemplate, (message: { recipientUserId: number; about: string | null }) => Promise<string | undefined>>();
 
   async function preferencesOf(userId: number) {
     return (await notifications.preferences(userId)) ?? DEFAULT_PREFERENCES;
@@ -122,14 +151,17 @@ export function createNotificationsService(deps: {
   /** Queues the event's messages (and their jobs) in one transaction; a retried event adds nothing. */
   async function onEvent(event: RecordedEvent) {
     const userId = recipientOf(event);
+    if (userId === undefined) return;
     const contact = await users.contactOf(userId);
     if (!contact) return;
     const prefs = await preferencesOf(userId);
     const wanted = (c: NotificationChannel) => (c === 'email' ? prefs.notify_email : prefs.notify_sms);
+    const reachable = (c: NotificationChannel) => (c === 'email' ? !!contact.email : !!contact.mobileNumber);
     const now = new Date();
     const messages: NewMessage[] = [];
     for (const p of plan(event, deps.reminderMinutes, now)) {
-      for (const channel of p.channels.filter(wanted)) {
+      const channels = p.required ? p.channels.filter(reachable).slice(0, 1) : p.channels.filter(wanted);
+      for (const channel of channels) {
         const reference = newReference();
         const text = renderMessage(p.template, prefs.language, p.values, { message: reference, settings: settingsUrl });
         const calendar =
@@ -176,17 +208,27 @@ export function createNotificationsService(deps: {
       await notifications.recordOutcome(message.id, 'kept', 'no provider configured for this channel');
       return;
     }
+    let text = message.body;
+    const secretOf = secrets.get(message.template as NotificationTemplate);
+    if (secretOf) {
+      const secret = await secretOf(message);
+      if (secret === undefined) {
+        await notifications.recordOutcome(message.id, 'cancelled', 'no longer valid at sending');
+        return;
+      }
+      text = text.replaceAll(WITHHELD_SECRET, secret);
+    }
     try {
       const answer =
         message.channel === 'email'
           ? await deps.email!.send({
               to: message.recipient,
               subject: message.subject ?? '',
-              text: message.body,
+              text,
               calendar: message.calendar,
               key: message.idempotencyKey,
             })
-          : await deps.sms!.send({ to: message.recipient, text: message.body, reference: message.idempotencyKey });
+          : await deps.sms!.send({ to: message.recipient, text, reference: message.idempotencyKey });
       await notifications.recordOutcome(message.id, 'sent', answer);
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -198,6 +240,13 @@ export function createNotificationsService(deps: {
   return {
     onEvent,
     deliver,
+    /**
+     * Makes a template's secret part (stored as WITHHELD_SECRET) at the moment each of its messages is sent, from
+     * the message's recipient and `about`; undefined cancels the message.
+     */
+    registerSecret(template: NotificationTemplate, make: (message: { recipientUserId: number; about: string | null }) => Promise<string | undefined>) {
+      secrets.set(template, make);
+    },
     preferencesOf,
     /** In `tx` where given: a new account's language is saved with the account. */
     savePreferences: (userId: number, p: Preferences, tx?: DbOrTx) => notifications.savePreferences(userId, p, tx),

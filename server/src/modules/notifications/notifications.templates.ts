@@ -8,6 +8,9 @@ export interface TemplateValues {
   station?: string;
   status?: string;
   amount?: string;
+  username?: string;
+  minutes?: string;
+  link?: string;
 }
 
 interface Wording {
@@ -75,6 +78,23 @@ const TEXTS: Texts = {
     en: { subject: 'Fine payment received', short: 'Sri Lanka Police: fine payment of {amount} received, fine {reference}.' },
     si: { subject: 'දඩ ගෙවීම ලැබුණි', short: 'ශ්‍රී ලංකා පොලිසිය: {amount} දඩ ගෙවීම ලැබුණි, දඩය {reference}.' },
     ta: { subject: 'அபராதக் கட்டணம் பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அபராதம் {reference} க்கு {amount} கட்டணம் பெறப்பட்டது.' },
+  },
+  password_reset: {
+    en: {
+      subject: 'Choose a new password',
+      short: 'Sri Lanka Police e-Services: to choose a new password, open {link} within {minutes} minutes. Did not ask? Ignore this.',
+      more: 'Someone (we hope you) asked to choose a new password for the account {username}. The link works once. If it was not you, ignore this message: your password stays as it is.',
+    },
+    si: {
+      subject: 'නව මුරපදයක් තෝරන්න',
+      short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: නව මුරපදයක් තේරීමට, මිනිත්තු {minutes} ක් ඇතුළත {link} විවෘත කරන්න. ඔබ ඉල්ලුවේ නැත්නම්, මෙය නොසලකා හරින්න.',
+      more: '{username} ගිණුම සඳහා නව මුරපදයක් තේරීමට ඉල්ලීමක් ලැබුණි. මෙම සබැඳිය එක් වරක් පමණක් ක්‍රියා කරයි. එය ඔබ නොවේ නම්, මෙම පණිවිඩය නොසලකා හරින්න: ඔබගේ මුරපදය වෙනස් නොවේ.',
+    },
+    ta: {
+      subject: 'புதிய கடவுச்சொல்லைத் தேர்ந்தெடுக்கவும்',
+      short: 'இலங்கை பொலிஸ் இ-சேவைகள்: புதிய கடவுச்சொல்லைத் தேர்ந்தெடுக்க, {minutes} நிமிடங்களுக்குள் {link} ஐத் திறக்கவும். நீங்கள் கோரவில்லையெனில், இதைப் புறக்கணிக்கவும்.',
+      more: '{username} கணக்கிற்குப் புதிய கடவுச்சொல்லைத் தேர்ந்தெடுக்கக் கோரிக்கை பெறப்பட்டது. இந்த இணைப்பு ஒரு முறை மட்டுமே செயல்படும். அது நீங்கள் இல்லையெனில், இச்செய்தியைப் புறக்கணிக்கவும்: உங்கள் கடவுச்சொல் மாறாது.',
+    },
   },
 };
 

@@ -114,6 +114,29 @@ export function createUsersRepository(db: Database) {
       await tx.update(users).set({ passwordHash, role, active: true, deactivatedAt: null }).where(eq(users.id, userId));
     },
 
+    /** What a password change or reset needs of an account: its role, password hash and whether it is active. */
+    async credentialsOf(userId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ id: users.id, username: users.username, role: users.role, branch: officers.branch, passwordHash: users.passwordHash, active: users.active })
+        .from(users)
+        .leftJoin(officers, eq(officers.userId, users.id))
+        .where(eq(users.id, userId));
+      return rows[0];
+    },
+
+    /**
+     * Replaces the password hash only if it is still `oldHash` (compare-and-set): of two changes or resets made
+     * with the same proof at once, one wins. Answers whether it was replaced.
+     */
+    async replacePasswordHash(userId: number, oldHash: string, newHash: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(users)
+        .set({ passwordHash: newHash })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash), eq(users.active, true)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async countByRole(role: Role) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

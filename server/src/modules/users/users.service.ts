@@ -19,6 +19,8 @@ export function createUsersService(deps: { users: UsersRepository }) {
     insertCitizenProfile: (row: NewCitizenProfile, tx?: DbOrTx) => users.insertCitizenProfile(row, tx),
     insertOfficer: (row: NewOfficer, tx?: DbOrTx) => users.insertOfficer(row, tx),
     setPasswordAndRole: (userId: number, passwordHash: string, role: Role) => users.setPasswordAndRole(userId, passwordHash, role),
+    credentialsOf: (userId: number, tx?: DbOrTx) => users.credentialsOf(userId, tx),
+    replacePasswordHash: (userId: number, oldHash: string, newHash: string, tx?: DbOrTx) => users.replacePasswordHash(userId, oldHash, newHash, tx),
     officerView: (officerRowId: number) => users.officerView(officerRowId),
     countByRole: (role: Role) => users.countByRole(role),
     contactOf: (userId: number) => users.contactOf(userId),

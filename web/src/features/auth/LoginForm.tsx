@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, type LoginArea, type MfaChallenge } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
 import { ErrorSummary, summaryFrom } from '../../components/ErrorSummary';
 import { FormField } from '../../components/FormField';
 import { useSession } from '../../lib/session/session-context';
+import { paths } from '../../paths';
 import { MfaStep } from './MfaStep';
 
 const credentialsSchema = loginRequestSchema.pick({ username: true, password: true });
@@ -59,6 +61,9 @@ export function LoginForm({ area, errorText, submitLabel }: { area: LoginArea; e
       <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? t('login.submitting') : submitLabel}
       </button>
+      <p className="auth-form__forgot">
+        <Link to={paths.forgotPassword}>{t('passwords.forgotLink')}</Link>
+      </p>
     </form>
   );
 }

@@ -35,6 +35,23 @@ export function RequireCitizen({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Pages of any signed-in user (their own password): anyone else goes to the sign-in page of the area they last used
+ * (the citizens' when none), which brings them back.
+ */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (state.status === 'checking') return <Checking text={t('guard.loading')} />;
+  if (state.status !== 'authenticated') {
+    const role = sessionStore.role();
+    rememberReturnPath(location.pathname + location.search);
+    return <Navigate to={role === 'admin' ? paths.adminLogin : role === 'police_officer' ? paths.policeLogin : paths.login} replace />;
+  }
+  return <>{children}</>;
+}
+
 /** Citizen pages that visitors may start (they sign in on the way): staff are told the page is for citizens. */
 export function NotForStaff({ children }: { children: ReactNode }) {
   const { state } = useSession();

@@ -3,3 +3,6 @@ export { LoginPage } from './LoginPage';
 export { SignupPage } from './SignupPage';
 export { AdminLoginPage } from './AdminLoginPage';
 export { PoliceLoginPage } from './PoliceLoginPage';
+export { ChangePasswordPage } from './ChangePasswordPage';
+export { ForgotPasswordPage } from './ForgotPasswordPage';
+export { ResetPasswordPage } from './ResetPasswordPage';

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, preferencesSchema, type Preferences } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
@@ -11,6 +12,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { applyServerFieldErrors, useErrorMessage } from '../../components/errors';
 import { useFocusOutcome } from '../../components/use-focus-outcome';
 import { LANGUAGE_NAMES } from '../../lib/i18n/languages';
+import { paths } from '../../paths';
 import { usePreferences, useSavePreferences } from './api';
 
 /** The account's language (for the portal and its messages) and the channels it hears from us on. */
@@ -79,6 +81,9 @@ export function SettingsPage() {
       <PageTitle>{t('settings.title')}</PageTitle>
       <p>{t('settings.intro')}</p>
       <QueryState query={preferences}>{(saved) => <PreferencesForm saved={saved} />}</QueryState>
+      <p>
+        <Link to={paths.changePassword}>{t('settings.passwordLink')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { msg } from './messages';
+import { requiredText } from './common';
+import { OFFICER_PASSWORD_MIN, PASSWORD_MAX } from './auth';
+
+/** A reset link is valid this long after it was asked for, and once. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export { PASSWORD_RESET_PATH } from './account-paths';
+/** A reset token as the server issues it (`<user id>.<expiry>.<signature>`): anything longer is not one. */
+const RESET_TOKEN_MAX = 200;
+
+/**
+ * A new password: any characters, spaces included and never trimmed, not only spaces, at least the shortest
+ * minimum of any role (an officer's); the server then applies the account's own (citizens 8, administrators 12)
+ * and refuses common passwords.
+ */
+const newPassword = z
+  .string(msg('required'))
+  .min(1, msg('required'))
+  .min(OFFICER_PASSWORD_MIN, msg('officerPasswordLength'))
+  .regex(/\S/, msg('passwordBlank'))
+  .max(PASSWORD_MAX, msg('passwordTooLong'));
+
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string(msg('required')).min(1, msg('required')).max(PASSWORD_MAX, msg('passwordTooLong')),
+  new_password: newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({ username: requiredText(64) });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({
+  token: z.string(msg('required')).min(1, msg('required')).max(RESET_TOKEN_MAX, msg('tooLong')),
+  password: newPassword,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The same answer whether or not the account exists (and whether a message was sent). */
+export const passwordResetRequestAnswerSchema = z.object({ accepted: z.literal(true) });
+export const passwordChangedAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
