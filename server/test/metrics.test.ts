@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { QUEUES } from '../src/modules/jobs/jobs.service';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 
 async function freePort() {
@@ -80,6 +81,9 @@ describe.each(DB_KINDS)('metrics on their own port on %s', (kind) => {
     await t.modules.jobs.sendNow('upload-sweep', {}, { startAfter: new Date(Date.now() + 3_600_000) });
     const text = await scrape();
     expect(sample(text, 'pes_job_queue_waiting_jobs', { queue: 'upload-sweep', state: 'deferred' })).toBeGreaterThanOrEqual(1);
+    // Every queue of the portal, waiting or not (a 0 rather than no series); none of pg-boss's own.
+    for (const queue of QUEUES) expect(sample(text, 'pes_job_queue_waiting_jobs', { queue, state: 'due' })).toBeGreaterThanOrEqual(0);
+    expect(text).not.toContain('__pgboss__');
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
