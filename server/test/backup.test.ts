@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openAppDatabase } from '../src/database';
@@ -144,6 +145,21 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(forced.files).toBe(3);
     expect(forced.movedAside.map((dir) => path.basename(dir).replace(/\.replaced-.*$/, '')).sort()).toEqual(['pgdata', 'uploads']);
     for (const dir of forced.movedAside) expect(fs.readdirSync(dir).length).toBeGreaterThan(0);
+  });
+
+  it('restores only plain files: a link in an archive is left out', async () => {
+    const unpacked = path.join(tmp, 'unpacked');
+    fs.mkdirSync(unpacked);
+    await tar.extract({ file: archive, cwd: unpacked });
+    const planted = `${'a'.repeat(32)}.jpg`;
+    fs.symlinkSync('/etc/hostname', path.join(unpacked, 'uploads', planted));
+    const tampered = path.join(tmp, 'tampered.tar.gz');
+    await tar.create({ gzip: true, file: tampered, cwd: unpacked }, fs.readdirSync(unpacked));
+
+    const target = path.join(tmp, 'from-tampered');
+    const result = await restoreDataDir({ dataDir: target, uploadsDir: path.join(target, 'uploads') }, tampered);
+    expect(result.files).toBe(3);
+    expect(fs.readdirSync(path.join(target, 'uploads'))).not.toContain(planted);
   });
 
   it('refuses what is not a backup, and a DATA_DIR without a database', async () => {

@@ -123,8 +123,11 @@ async function unpack(file: string) {
       file,
       cwd: staging,
       strict: true,
-      filter: (entry) => {
+      filter: (entry, stat) => {
         const name = entry.replace(/^\.\//, '').replace(/\/$/, '');
+        // Plain files and the uploads folder only: never a link, which could point a stored name at any file.
+        const type = 'type' in stat ? stat.type : undefined;
+        if (type !== (name === UPLOADS ? 'Directory' : 'File')) return false;
         return (
           name === MANIFEST ||
           name === DATABASE_DUMP ||
