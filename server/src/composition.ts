@@ -27,7 +27,7 @@ import { actorOf, createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, UPLOAD_SWEEP_CRON } from './modules/files/files.service';
-import { createJobQueue } from './modules/jobs/jobs.service';
+import { createJobQueue, type JobQueue } from './modules/jobs/jobs.service';
 import { createDomainEvents } from './modules/jobs/domain-events';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -67,6 +67,7 @@ import { createClearanceRepository } from './modules/clearance/clearance.reposit
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
 import { createTrafficMeter } from './http/traffic-meter';
+import { createMetrics, startMetricsServer } from './http/metrics';
 
 /** When the payments are reconciled with the gateway (and once at start-up): every minute. */
 const PAYMENT_RECONCILE_CRON = '* * * * *';
@@ -110,6 +111,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= BUSY_REQUESTS_PER_SECOND });
+  if (config.metrics) serveMetrics(app, config.metrics, database, jobs);
   const events = createDomainEvents({ jobs });
   jobs.work('upload-sweep', async () => {
     await files.sweep();
@@ -308,3 +310,28 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   };
 }
 export type Modules = Awaited<ReturnType<typeof composeModules>>;
+
+/**
+ * Prometheus metrics (METRICS_PORT): every answer's duration by route pattern, read by one callback-form onResponse
+ * hook (no promise per request), the pool and the job queue read at scrape time, on a listener of its own that opens
+ * when the app is ready and closes with it (after the draining, so a stopping instance is still watched).
+ */
+function serveMetrics(app: FastifyInstance, settings: { host: string; port: number }, database: DatabaseHandle, jobs: JobQueue) {
+  const metrics = createMetrics({
+    poolStats: database.poolStats,
+    queueDepth: () => jobs.depth(),
+    log: (err, message) => app.log.warn({ err }, message),
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  let listener: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  app.addHook('onReady', async () => {
+    listener = await startMetricsServer(metrics, settings);
+    app.log.info({ host: settings.host, port: listener.port }, 'metrics at /metrics');
+  });
+  app.addHook('onClose', async () => {
+    await listener?.close();
+  });
+}

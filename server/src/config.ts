@@ -91,6 +91,10 @@ const envSchema = z
     AWS_REGION: z.string().min(1).optional(),
     AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Prometheus metrics on a listener of their own (GET /metrics); unset: none. Never on the public port. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Where that listener binds: the loopback by default, so that only this machine (or a sidecar) scrapes it. */
+    METRICS_HOST: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
@@ -121,6 +125,16 @@ const envSchema = z
     } else if (env.S3_BUCKET) {
       // Files would go to the local disk while the operator expects the bucket.
       ctx.addIssue({ code: 'custom', path: ['FILE_STORAGE'], message: 'S3_BUCKET is set but FILE_STORAGE is not s3: set FILE_STORAGE=s3, or unset S3_BUCKET' });
+    }
+    if (env.METRICS_HOST && env.METRICS_PORT === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_HOST'],
+        message: 'METRICS_HOST is set without METRICS_PORT: set the port to serve metrics, or unset METRICS_HOST',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (the metrics are never served on the public port)' });
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'TOKEN_SECRET', 'ADDRESS_HASH_SECRET'] as const) {
@@ -216,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    /** The Prometheus metrics' own listener; undefined: no metrics. */
+    metrics: e.METRICS_PORT !== undefined ? { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' } : undefined,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : production ? undefined : DEV_ADMIN,
     tokenSecret: e.TOKEN_SECRET,

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   listen: Listen;
   /** Plain SQL text, several statements when it has no values: the job queue's own statements (modules/jobs). */
   rawSql: RawSql;
+  /** PostgreSQL: the pool's connections now (the metrics' gauges); absent for PGlite, one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       kind: 'postgres',
       listen: listenOnPostgres(opts.databaseUrl),
       rawSql: { executeSql: (text, values) => pool.query(text, values) },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: () => {
         closing = true;
         return pool.end();

@@ -184,6 +184,20 @@ export function createJobQueue(deps: {
       }
     },
 
+    /**
+     * The jobs waiting in each of the portal's queues (created or to be retried; 0 when none): due now, or deferred to a
+     * later start. One statement on the index of waiting jobs (pgboss.job's `_i5`), for the metrics at each scrape;
+     * pg-boss's own queues (its cron's) are left out.
+     */
+    async depth(): Promise<{ queue: QueueName; due: number; deferred: number }[]> {
+      const { rows } = await deps.rawSql.executeSql(
+        `select name, count(*) filter (where start_after <= now())::int as due, count(*) filter (where start_after > now())::int as deferred
+         from pgboss.job where state < 'active' group by name`,
+      );
+      const byName = new Map((rows as { name: string; due: number; deferred: number }[]).map((row) => [row.name, row]));
+      return QUEUES.map((queue) => ({ queue, due: byName.get(queue)?.due ?? 0, deferred: byName.get(queue)?.deferred ?? 0 }));
+    },
+
     /** Sends a job now, outside any transaction (a scheduled job's first run at start-up). */
     async sendNow(queue: QueueName, data: object = {}, opts: JobOptions = {}) {
       return boss.send(queue, data, opts);
