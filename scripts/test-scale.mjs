@@ -5,8 +5,10 @@
 // through the balancer only:
 //   1. acceptance: a citizen signs up (three photos) and files a complaint with a photo in a slot an administrator
 //      made; an officer of that branch and station sees it and downloads the photo (and so does every instance,
-//      from the bucket); the citizen signs out, and the old token is refused everywhere (each instance is asked
-//      directly too, timing how long the sign-out takes to reach all of them);
+//      from the bucket); a per-address limit counts across instances the address HAProxy forwards (a client
+//      cannot choose its own with X-Forwarded-For; another source address has its own allowance); the citizen
+//      signs out, and the old token is refused everywhere (each instance is asked directly too, timing how long
+//      the sign-out takes to reach all of them);
 //   2. throughput of the current-user and fine-search calls with 3 instances;
 //   3. a steady load (100 GETs and 20 POSTs a second) while one instance is stopped with SIGTERM (it drains): no
 //      request may fail;
@@ -20,6 +22,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -41,6 +44,8 @@ const STOP_AFTER_MS = 1500;
 const THROUGHPUT_SECONDS = 3;
 /** The longest a sign-out may take to reach every instance before the test calls it lost. */
 const SIGN_OUT_LIMIT_MS = 5000;
+/** Public certificate verifications per client address per minute (RATE_LIMIT_VERIFY), low enough to reach. */
+const VERIFY_LIMIT = 3;
 
 const colomboDay = (offsetDays) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -116,6 +121,17 @@ async function get(base, url, token) {
   const res = await fetch(`${base}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = Buffer.from(await res.arrayBuffer());
   return { status: res.status, type: res.headers.get('content-type') ?? '', body };
+}
+
+/** A GET sent from `localAddress` (any 127.x.y.z reaches the balancer on 127.0.0.1), answering its status. */
+function statusFrom(base, url, { localAddress, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${url}`, { localAddress, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+  });
 }
 
 /** Steps of the acceptance run, each printed as it passes; the first to fail ends the run. */
@@ -215,6 +231,22 @@ async function acceptance(lb, instances) {
       check(status === 200, `${instance.name} answered ${status}`);
     }
   });
+  await step(
+    `a per-address limit (${VERIFY_LIMIT} verifications a minute) counts across instances the address HAProxy forwards, not one the client sends`,
+    async () => {
+      const verify = `/api/clearance/verify/${'A'.repeat(20)}`;
+      // Round robin spreads these over the instances; each claims another address, which HAProxy drops.
+      for (let k = 1; k <= VERIFY_LIMIT; k++) {
+        const status = await statusFrom(lb, verify, { localAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${k}` } });
+        check(status === 200, `verification ${k} answered ${status}`);
+      }
+      const over = await statusFrom(lb, verify, { localAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.99' } });
+      check(over === 429, `verification ${VERIFY_LIMIT + 1} from the same client answered ${over}, not 429`);
+      // Another client (another source address) has an allowance of its own: HAProxy's X-Forwarded-For names it.
+      const other = await statusFrom(lb, verify, { localAddress: '127.0.0.2' });
+      check(other === 200, `a verification from another address answered ${other}`);
+    },
+  );
   let propagationMs;
   await step('citizen signs out; the old token is refused by every instance and the balancer', async () => {
     await call(lb, 'POST', '/api/auth/logout', { token: citizenToken });
@@ -339,6 +371,7 @@ async function main() {
           TRUST_PROXY_HOPS: '1',
           SHUTDOWN_GRACE_SECONDS: '2',
           PUBLIC_URL: lb,
+          RATE_LIMIT_VERIFY: String(VERIFY_LIMIT),
         };
         // All three at once, as a deployment starts them: the migrations and start-up data are taken in turn under a lock.
         const servers = await Promise.all(
