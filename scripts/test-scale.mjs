@@ -16,13 +16,15 @@
 //   5. throughput with 1.
 // Prints a table and exits non-zero when an acceptance step fails or the drain loses a request.
 //
-// Needs `npm run build` first, PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
-// TEST_DATABASE_URL=none skips the test, as the API tests skip PostgreSQL) and HAProxy (`apt-get install haproxy`;
+// Needs `npm run build` first, PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; like
+// the API tests' PostgreSQL runs, the test is skipped when TEST_DATABASE_URL=none or when it is unset and nothing
+// answers there) and HAProxy (`apt-get install haproxy`;
 // HAPROXY names another binary).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -314,6 +316,20 @@ async function steadyLoadWhile(lb, token, act) {
   };
 }
 
+/** Whether something accepts a connection at the URL's host and port within 1.5 s. */
+function answers(url) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1500 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
 async function main() {
   requireBuild();
   if (process.env.TEST_DATABASE_URL === 'none') {
@@ -325,6 +341,10 @@ async function main() {
     process.exit(2);
   }
   const pgBase = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!process.env.TEST_DATABASE_URL && !(await answers(new URL(pgBase)))) {
+    console.log(`test:scale skipped: no PostgreSQL answers at ${pgBase} (many instances need PostgreSQL; set TEST_DATABASE_URL)`);
+    return;
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-scale-'));
   const started = performance.now();
   const instances = [];
