@@ -14,6 +14,8 @@ const GROUPS = [
   [{ name: 'API tests', script: 'test', workspace: '@pes/server' }],
   [{ name: 'web unit tests', script: 'test', workspace: '@pes/web' }],
   [{ name: 'build', script: 'build' }],
+  // The built server as three instances behind HAProxy on PostgreSQL and an S3 bucket (scripts/test-scale.mjs).
+  [{ name: 'scale test', script: 'test:scale' }],
   [{ name: 'browser tests', script: 'test', workspace: '@pes/e2e' }],
 ];
 

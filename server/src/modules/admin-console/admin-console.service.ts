@@ -172,26 +172,38 @@ export function createAdminConsoleService(deps: {
     },
 
     /** Makes sure the configured administrator exists, is active and signs in with the configured password. */
-    async ensureAdministrator(username: string, password: string, stationName: string) {
-      const existing = await users.findByUsername(username);
-      if (existing) {
-        // Turning a citizen's or officer's account into an administrator would hand its owner (and its
-        // live sessions) administrator rights: the operator must choose another name.
-        if (existing.role !== 'admin') {
-          throw new Error(`ADMIN_USERNAME "${username}" belongs to an existing ${existing.role} account; choose another administrator username.`);
+    async ensureAdministrator(username: string, password: string, stationName: string): Promise<number> {
+      // Instances started together on a new database each find no administrator and insert one: all but the
+      // first are refused by the unique username and look again, finding the row the first made (they used to exit).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await ensureAdministratorOnce(username, password, stationName);
+        } catch (err) {
+          if (!isUniqueViolation(err, 'users_username_uq') || attempt === 3) throw err;
         }
-        const ok = existing.active && (await verifyPassword(existing.passwordHash, password));
-        if (!ok) {
-          // A new password (or a reactivation) ends every session opened before it.
-          await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
-          await auth.revokeUserSessions(existing.id);
-        }
-        return existing.id;
       }
-      const station = await stations.find(stationName);
-      const user = await users.insertUser({ username, passwordHash: await hashPassword(password), role: 'admin', stationId: station?.id ?? null });
-      return user.id;
     },
   };
+
+  async function ensureAdministratorOnce(username: string, password: string, stationName: string) {
+    const existing = await users.findByUsername(username);
+    if (existing) {
+      // Turning a citizen's or officer's account into an administrator would hand its owner (and its
+      // live sessions) administrator rights: the operator must choose another name.
+      if (existing.role !== 'admin') {
+        throw new Error(`ADMIN_USERNAME "${username}" belongs to an existing ${existing.role} account; choose another administrator username.`);
+      }
+      const ok = existing.active && (await verifyPassword(existing.passwordHash, password));
+      if (!ok) {
+        // A new password (or a reactivation) ends every session opened before it.
+        await users.setPasswordAndRole(existing.id, await hashPassword(password), 'admin' satisfies Role);
+        await auth.revokeUserSessions(existing.id);
+      }
+      return existing.id;
+    }
+    const station = await stations.find(stationName);
+    const user = await users.insertUser({ username, passwordHash: await hashPassword(password), role: 'admin', stationId: station?.id ?? null });
+    return user.id;
+  }
 }
 export type AdminConsoleService = ReturnType<typeof createAdminConsoleService>;

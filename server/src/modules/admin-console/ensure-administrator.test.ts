@@ -23,6 +23,14 @@ describe.each(DB_KINDS)('the configured administrator on %s', (kind) => {
     expect(await login(t, c.username, c.password)).toBeTruthy();
   });
 
+  it('is made once when instances starting together on a new database each ensure it', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 3 }, () => t.modules.adminConsole.ensureAdministrator('chief.together', 'Chief@2026!', 'Kollupitiya Police Station')),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await role(await login(t, 'chief.together', 'Chief@2026!'))).toBe('admin');
+  });
+
   it('keeps the sessions when nothing changes, and ends them when the password changes', async () => {
     const token = await login(t, TEST_ADMIN.username, TEST_ADMIN.password);
     await t.modules.adminConsole.ensureAdministrator(TEST_ADMIN.username, TEST_ADMIN.password, 'Kollupitiya Police Station');
