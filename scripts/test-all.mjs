@@ -20,6 +20,8 @@ const GROUPS = [
 ];
 
 const keepGoing = process.argv.includes('--keep-going');
+// The runtime the stages run on: the project's pinned Node.js 22 (README) when started through npm.
+console.log(`Node.js ${process.version}`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const running = new Set();
 
