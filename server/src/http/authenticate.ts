@@ -1,9 +1,14 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Branch, Role } from '@pes/contracts';
 import { appError } from '../app-error';
 import type { Principal } from './principal';
 
 export const SESSION_COOKIE = 'pes_session';
+
+/** A new session's cookie (stored files are fetched with it): the token, HTTP only, for as long as the session lasts. */
+export function setSessionCookie(reply: FastifyReply, session: { token: string; expires_at: number }, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: new Date(session.expires_at * 1000) });
+}
 
 export type PrincipalResolver = (token: string) => Promise<Principal | undefined>;
 

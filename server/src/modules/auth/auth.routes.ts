@@ -3,7 +3,7 @@ import { authEndpoints } from '@pes/contracts';
 import type { RateLimits } from '../../config';
 import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
-import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
+import { principalOf, SESSION_COOKIE, setSessionCookie, type AuthGuards } from '../../http/authenticate';
 import { route } from '../../http/endpoint-route';
 import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
@@ -34,13 +34,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
       const result = await auth.login(request.body, request.ip, request.headers['user-agent']);
       // Staff get the second factor's next step instead (mfa.routes.ts sets the cookie after it).
       if ('mfa' in result) return result;
-      reply.setCookie(SESSION_COOKIE, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        expires: new Date(result.expires_at * 1000),
-      });
+      setSessionCookie(reply, result, deps.secureCookies);
       return result;
     });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminEndpoints, authEndpoints, type LoginSession } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
-import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
+import { principalOf, setSessionCookie, type AuthGuards } from '../../http/authenticate';
 import { route } from '../../http/endpoint-route';
 import type { FastifyReply } from 'fastify';
 import type { AuthService } from './auth.service';
@@ -14,14 +14,7 @@ const tags = ['auth'];
 export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: MfaService; secureCookies: boolean }): FastifyPluginAsyncZod {
   const { auth, mfa } = deps;
   // The same cookie as a citizen's sign-in sets.
-  const setCookie = (reply: FastifyReply, session: LoginSession) =>
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      expires: new Date(session.expires_at * 1000),
-    });
+  const setCookie = (reply: FastifyReply, session: LoginSession) => setSessionCookie(reply, session, deps.secureCookies);
 
   return async (app) => {
     route(app, authEndpoints.mfaSetup, { tags, errors, summary: 'A new TOTP secret for the account signing in (first sign-in); shown once' }, async (request) =>
