@@ -134,8 +134,9 @@ test('a citizen resets a forgotten password through the e-mailed link, then chan
   await expect(page.getByRole('alert')).toBeVisible();
   await signIn(page, citizen.username, 'Sigiriya-Rock-77');
 
-  // The change, from the account menu.
-  await page.getByRole('link', { name: 'Change password' }).click();
+  // The change, from the account pages (the header's Account link, then Password).
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Current password').fill('Not-my-password-1');
