@@ -3,18 +3,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@pes/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFoundBody } from './http/error-handler';
 import { installInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { compressedAssets } from './http/compressed-assets';
+import { OneLinePerRequest } from './http/request-logger';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
@@ -55,7 +54,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request ("incoming", "completed") become one, written when the answer is sent.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // A request must arrive whole within 5 minutes (15 MB of photos on a slow mobile link fits), so
     // connections trickling bytes cannot be held open for ever.
     requestTimeout: 300_000,
@@ -81,16 +80,6 @@ export async function buildApp(opts: BuildAppOptions) {
 
   // The hooks every request passes through take Fastify's callback form: an async hook costs a promise and a turn
   // of the microtask queue per request (issue 26).
-  // One line per request at the default level: method, route (the pattern, not the path with its ids), status, time;
-  // the request id comes with the request's logger.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
-    done();
-  });
-
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
@@ -101,8 +90,8 @@ export async function buildApp(opts: BuildAppOptions) {
     done(null, payload);
   });
 
-  await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12 } });
+  // Cookies are read only where a route accepts the session cookie (authenticate.ts), not parsed on every request.
+  await app.register(cookie, { hook: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sri Lanka Police e-Services API', version: '1.0.0' },
@@ -133,15 +122,18 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
     return;
   }
   const indexHtml = fs.readFileSync(indexPath);
-  app.addHook('onSend', compressedAssets(distDir));
-  app.register(fastifyStatic, {
-    root: distDir,
-    // One wildcard route rather than a route per file: listing and routing ~150 files cost start-up time.
-    wildcard: true,
-    index: false,
-    setHeaders: (reply, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  // The assets' compression hook in the files' own scope: API answers and pages never pass through it.
+  app.register(async (web) => {
+    web.addHook('onSend', compressedAssets(distDir));
+    await web.register(fastifyStatic, {
+      root: distDir,
+      // One wildcard route rather than a route per file: listing and routing ~150 files cost start-up time.
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', HTML_CSP).send(indexHtml);

@@ -104,7 +104,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const traffic = createTrafficMeter();
-  app.addHook('onRequest', (_request, _reply, done) => {
+  // Counted as answered: public routes then pass through no onRequest hook at all.
+  app.addHook('onResponse', (_request, _reply, done) => {
     traffic.record();
     done();
   });
@@ -161,7 +162,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     throttle: authRepository,
     addressSecret: addressHashes.secret,
   });
-  const guards = createAuthGuards(app, (token) => auth.principalFromToken(token));
+  const guards = createAuthGuards(app, { known: (token) => auth.knownPrincipal(token), resolve: (token) => auth.principalFromToken(token) });
   // Passwords changed by their owner, and set again through a one-time link sent by the notifications module.
   const passwordsRepository = createPasswordsRepository(db);
   const passwordChange = createPasswordChangeService({

@@ -4,7 +4,7 @@ import type {
   FastifyContextConfig,
   FastifyInstance,
   FastifySchema,
-  onRequestAsyncHookHandler,
+  onRequestHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -12,7 +12,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { apiErrorSchema, Endpoint } from '@pes/contracts';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, type apiErrorSchema, type Endpoint } from '@pes/contracts';
 
 /** The instance a route plugin (FastifyPluginAsyncZod) is given. */
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -39,7 +40,7 @@ interface RouteParts<Errors extends ErrorSchemas> {
   /** The error statuses it can answer, `errorResponses(...)`: documented, and their bodies checked on the way out. */
   errors?: Errors;
   /** A guard (guards.require): a caller who may not use the route is refused before its body is read. */
-  onRequest?: onRequestAsyncHookHandler;
+  onRequest?: onRequestHookHandler;
   /** `{ rateLimit: limitedRoute(...) }` for a limited route. */
   config?: FastifyContextConfig;
   bodyLimit?: number;
@@ -77,12 +78,23 @@ export function route<E extends Endpoint, Errors extends ErrorSchemas = Record<n
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: { [endpoint.status]: endpoint.answer, ...errors },
   };
-  // (The cast: the schema is built from the description's parts, which TypeScript cannot follow key by key.)
-  app.route<RouteGenericInterface, ContextConfigDefault, EndpointSchema<E, Errors>>({
-    ...options,
-    method: endpoint.method,
-    url: endpoint.path,
-    schema: schema as EndpointSchema<E, Errors>,
-    handler,
+  const register = (scope: ZodApp) =>
+    // (The cast: the schema is built from the description's parts, which TypeScript cannot follow key by key.)
+    scope.route<RouteGenericInterface, ContextConfigDefault, EndpointSchema<E, Errors>>({
+      ...options,
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: schema as EndpointSchema<E, Errors>,
+      handler,
+    });
+  if (!endpoint.form) {
+    register(app);
+    return;
+  }
+  // A form's route in a scope of its own with the multipart parser: the plugin hangs two hooks (a promise each and a
+  // listener) on every request of the scope it is registered in, which only forms need.
+  app.register(async (scope: ZodApp) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12 } });
+    register(scope);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * How many requests this instance began per second, over the current and the previous second: the job queue's cue
+ * How many requests this instance answered per second, over the current and the previous second: the job queue's cue
  * that people are waiting on this process, so background work (messages) goes at an easy pace rather than taking
  * the cores from them (a booking burst with every message sent at once ran at a third of its rate).
  */

@@ -28,6 +28,18 @@ export function createSessionIdle(db: Database, opts: { now?: () => number } = {
   };
 
   return {
+    /**
+     * Records a request of a staff session when that needs no database: this instance saw the session within the
+     * limit and wrote its last use within the minute. False when `touch` must decide.
+     */
+    touchInMemory(jti: string): boolean {
+      const at = now();
+      const known = seen.get(jti);
+      if (!known || at - known.usedAt > STAFF_IDLE_MS || at - known.writtenAt >= WRITE_EVERY_MS) return false;
+      known.usedAt = at;
+      return true;
+    },
+
     /** Records a request of a staff session; false (and the session revoked) when it had been idle too long. */
     async touch(jti: string): Promise<boolean> {
       const at = now();

@@ -16,6 +16,12 @@ export function createSessionLastUse(db: Database, opts: { now?: () => number } 
   const now = opts.now ?? Date.now;
   const writtenAt = new Map<string, number>();
   return {
+    /** True when the session's last use was written within the minute (nothing to do); else `touch` writes it. */
+    recentlyWritten(jti: string) {
+      const last = writtenAt.get(jti);
+      return last !== undefined && now() - last < WRITE_EVERY_MS;
+    },
+
     async touch(jti: string) {
       const at = now();
       const last = writtenAt.get(jti);

@@ -40,6 +40,15 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
     return { userId, role: payload.role as Role, jti: payload.jti, exp: payload.exp };
   }
 
+  /** The claims of a token whose signature this process has already checked, while unexpired; else undefined. */
+  function verifiedBefore(token: string, now = Date.now()): TokenClaims | undefined {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (known.exp * 1000 > now) return known;
+    verified.delete(token);
+    return undefined;
+  }
+
   return {
     async issue(userId: number, role: Role, now = Date.now()): Promise<TokenClaims & { token: string }> {
       const jti = randomUUID();
@@ -55,15 +64,12 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
       return { token, userId, role, jti, exp };
     },
 
+    verifiedBefore,
+
     /** The claims of a valid, unexpired token signed by us; undefined for anything else. */
     async verify(token: string, now = Date.now()): Promise<TokenClaims | undefined> {
       if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) return undefined;
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp * 1000 > now) return known;
-        verified.delete(token);
-        return undefined;
-      }
+      if (verified.has(token)) return verifiedBefore(token, now);
       const claims = await checkSignature(token, now);
       if (claims) {
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recentHashes } from './rate-limits.store';
+
+describe("a caller's key is hashed once while it is in use, and forgotten within two minutes of its last use", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const counting = () => {
+    const hashed: string[] = [];
+    const hash = recentHashes((key) => {
+      hashed.push(key);
+      return `h(${key})`;
+    });
+    return { hash, hashed };
+  };
+
+  it('answers the same hash for a key used again, computing it once', () => {
+    const { hash, hashed } = counting();
+    expect([hash('a'), hash('b'), hash('a'), hash('a')]).toEqual(['h(a)', 'h(b)', 'h(a)', 'h(a)']);
+    expect(hashed).toEqual(['a', 'b']);
+  });
+
+  it('keeps a key in steady use, and drops one unused for two minutes even while others are used', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const { hash, hashed } = counting();
+    hash('steady');
+    hash('once');
+    for (let s = 10; s <= 130; s += 10) {
+      vi.setSystemTime(new Date(Date.parse('2030-01-01T00:00:00Z') + s * 1000));
+      hash('steady');
+    }
+    expect(hashed).toEqual(['steady', 'once']);
+    hash('once');
+    expect(hashed).toEqual(['steady', 'once', 'once']);
+  });
+});
