@@ -2,14 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
+
+/** The boot shell's inline script stands in for the real one (web/index.html). */
+const inlineScript = "\n      document.title = 'shell';\n    ";
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 /** A stand-in for web/dist: the server's handling of the built app does not depend on its content. */
 function fakeWebBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sri Lanka Police e-Services</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>Sri Lanka Police e-Services</title><div id="root"></div><script>${inlineScript}</script>` +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  );
   const js = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "value number ${i}";`).join('\n');
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
   fs.writeFileSync(path.join(dir, 'assets/font-abc123.woff2'), Buffer.alloc(2048, 1));
@@ -72,6 +81,13 @@ describe('the built web app', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("allows index.html's own inline script by its hash, computed from the built file, and no other inline script", async () => {
+    const res = await get('/clearance');
+    const scriptSrc = /script-src ([^;]*);/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${sha256(inlineScript)}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('answers missing files, API routes and uploads with a JSON 404, never index.html', async () => {
