@@ -30,3 +30,43 @@ test('on slow 3G with a 4x slower CPU the shell shows within 4 s, and the app re
   console.log(`slow 3G + CPU x4 on /pay-fine: shell after ${shellShown} ms, app's page after ${appShown} ms`);
   await context.close();
 });
+
+// Issue 25, item 10 / issue 26: on the public pages a citizen opens first, the shell also draws the page's own header,
+// in the reader's language, before any of the app's code has arrived (index.html's inline script, allowed by its hash).
+// It must sit where the app then draws it, so nothing moves when the app takes over.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`the shell draws the page's header where the app draws it, in the reader's language (${viewport.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    await context.addInitScript(() => localStorage.setItem('language', 'si'));
+    const refused: string[] = [];
+    const box = async (page: import('@playwright/test').Page) => {
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText('පොලිස් නිෂ්කාශන සහතිකය');
+      await page.evaluate(() => document.fonts.ready);
+      return heading.boundingBox();
+    };
+
+    // The app's code held back: the shell alone.
+    const shellPage = await context.newPage();
+    shellPage.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) refused.push(message.text());
+    });
+    await shellPage.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await shellPage.goto('/clearance');
+    await expect(shellPage.locator('.boot-shell')).toBeVisible();
+    await expect(shellPage.locator('.boot-shell .page-header__subtitle')).toHaveText(/^ශ්‍රී ලංකාවේ ඔබට අපරාධ වාර්තාවක්/);
+    const shellBox = await box(shellPage);
+
+    const appPage = await context.newPage();
+    await appPage.goto('/clearance');
+    await expect(appPage.locator('.boot-shell')).toHaveCount(0);
+    const appBox = await box(appPage);
+
+    expect(refused).toEqual([]);
+    for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(shellBox![side] - appBox![side]), side).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+}
