@@ -49,58 +49,6 @@ function preloadFirstScreenFonts(): Plugin {
   };
 }
 
-/** The areas whose page header the boot shell draws (index.html), by their module under src/, and the shared query cache. */
-const SHELL_AREAS = {
-  auth: 'features/auth/pages.tsx',
-  clearance: 'features/clearance/pages.tsx',
-  anonymous: 'features/anonymous/pages.tsx',
-  query: 'lib/query.tsx',
-};
-
-/**
- * Fills the boot shell's `preloads` table (index.html): for each area the shell knows, the JavaScript files its page
- * needs beyond the entry's own (which the page's head already preloads), and for each language and namespace its
- * texts' files. The shell's script starts fetching the opened page's files with the page itself, rather than once
- * the entry has arrived and run (on a slow phone, a whole round of downloads sooner).
- */
-function preloadShellAreas(): Plugin {
-  const PLACEHOLDER = 'var preloads = {};';
-  return {
-    name: 'pes-preload-shell-areas',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!html.includes(PLACEHOLDER)) throw new Error(`index.html: the boot shell's "${PLACEHOLDER}" is missing`);
-        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        /** A chunk's file and those it imports, statically, all the way down. */
-        const withImports = (fileName: string, into = new Set<string>()): Set<string> => {
-          if (into.has(fileName)) return into;
-          into.add(fileName);
-          for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
-          return into;
-        };
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!entry) throw new Error('no entry chunk');
-        const inEntry = withImports(entry.fileName);
-        const beyondEntry = (fileName: string) => [...withImports(fileName)].filter((file) => !inEntry.has(file));
-        const preloads: Record<string, string[]> = {};
-        for (const [area, module] of Object.entries(SHELL_AREAS)) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/${module}`));
-          if (!chunk) throw new Error(`no chunk for src/${module}`);
-          preloads[area] = beyondEntry(chunk.fileName);
-        }
-        for (const chunk of chunks) {
-          const locale = /^locale-(\w+)-(\w+)$/.exec(chunk.name);
-          if (locale) preloads[`${locale[1]}:${locale[2]}`] = beyondEntry(chunk.fileName);
-        }
-        return html.replace(PLACEHOLDER, `var preloads = ${JSON.stringify(preloads)};`);
-      },
-    },
-  };
-}
-
 /** `locale-si-errors` for src/locales/si/errors.json and src/locales/si/errors.fines.json; null for any other module. */
 function localeChunkName(id: string) {
   const match = /[\\/]locales[\\/](\w+)[\\/](\w+)(?:\.\w+)?\.json$/.exec(id);
@@ -108,7 +56,7 @@ function localeChunkName(id: string) {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), preloadFirstScreenFonts(), preloadShellAreas()],
+  plugins: [react(), preloadFirstScreenFonts()],
   resolve: {
     // react-router's package exports only point at its development build; builds use its production one.
     alias:

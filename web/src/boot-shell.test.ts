@@ -93,35 +93,3 @@ describe("the boot shell's page header", () => {
     expect(openShell(paths.payFine, { token: 'a.b.c' }).section).toBeNull();
   });
 });
-
-describe("the boot shell's preloads", () => {
-  it("start loading the opened page's code and texts in the reader's language (the table the build fills in)", () => {
-    const table = {
-      clearance: ['assets/pages-a.js', 'assets/shared-b.js'],
-      query: ['assets/query-c.js'],
-      'si:common': ['assets/locale-si-common-d.js'],
-      'si:errors': ['assets/locale-si-errors-e.js'],
-      'si:validation': ['assets/locale-si-validation-f.js'],
-      'si:clearance': ['assets/locale-si-clearance-g.js'],
-      'en:clearance': ['assets/locale-en-clearance-h.js'],
-      anonymous: ['assets/pages-i.js'],
-    };
-    const filled = inlineScripts.map((script) => script.replace('var preloads = {};', `var preloads = ${JSON.stringify(table)};`));
-    expect(filled[0]).not.toBe(inlineScripts[0]);
-    document.head.innerHTML = '';
-    localStorage.setItem('language', 'si');
-    window.history.replaceState(null, '', '/verify/ABC');
-    document.body.innerHTML = body;
-    for (const script of filled) new Function(script)();
-    const links = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
-    expect(links).toEqual([
-      '/assets/pages-a.js',
-      '/assets/shared-b.js',
-      '/assets/query-c.js',
-      '/assets/locale-si-common-d.js',
-      '/assets/locale-si-errors-e.js',
-      '/assets/locale-si-validation-f.js',
-      '/assets/locale-si-clearance-g.js',
-    ]);
-  });
-});
