@@ -83,6 +83,20 @@ describe('the built web app', () => {
     }
   });
 
+  it('sends index.html compressed to browsers that accept it, as the assets are', async () => {
+    const html = fs.readFileSync(path.join(web.dir, 'index.html'), 'utf8');
+    const br = await get('/clearance', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get('/pay-fine');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
   it("allows index.html's own inline script by its hash, computed from the built file, and no other inline script", async () => {
     const res = await get('/clearance');
     const scriptSrc = /script-src ([^;]*);/.exec(String(res.headers['content-security-policy']))?.[1];
@@ -101,10 +115,11 @@ describe('the built web app', () => {
   it('serves nothing outside the web build', async () => {
     for (const url of ['/assets/..%2F..%2Fetc%2Fpasswd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/..%2Fpackage.json']) {
       const res = await get(url, { 'accept-encoding': 'br' });
-      expect(res.body).not.toContain('root:');
-      expect(res.body).not.toContain('"name"');
+      const body = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
+      expect(body).not.toContain('root:');
+      expect(body).not.toContain('"name"');
       // Either refused, or (a path without an extension) the app's own page.
-      if (res.statusCode === 200) expect(res.body).toContain('<div id="root">');
+      if (res.statusCode === 200) expect(body).toContain('<div id="root">');
       else expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
     }
   });
