@@ -6,25 +6,45 @@ import react from '@vitejs/plugin-react';
 const require = createRequire(import.meta.url);
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
+/** Noto Sans's Latin subset (@fontsource/noto-sans's own unicode-range for its latin files). */
+const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+
 /**
  * Preloads the fonts the first screen draws with (Noto Sans, Latin, regular and semibold): without it they are asked for only
  * once the app has rendered, and the header moves when they arrive (issue 15: layout shift on the home page).
+ * The same two files are also 'Noto Sans Boot', which the boot shell's page header uses (index.html): that face waits
+ * for them (font-display: block; they are preloaded, 13 KB each) rather than drawing the header in a fallback font first,
+ * so its text does not reflow when they arrive, and the app's header that replaces it is the same size.
  */
 function preloadFirstScreenFonts(): Plugin {
-  const firstScreen = [/noto-sans-latin-400-normal-[\w-]+\.woff2$/, /noto-sans-latin-600-normal-[\w-]+\.woff2$/];
+  const firstScreen = [
+    { pattern: /noto-sans-latin-400-normal-[\w-]+\.woff2$/, weight: 400 },
+    { pattern: /noto-sans-latin-600-normal-[\w-]+\.woff2$/, weight: 600 },
+  ];
   return {
     name: 'pes-preload-first-screen-fonts',
     apply: 'build',
     transformIndexHtml(_html, ctx) {
       const files = Object.keys(ctx.bundle ?? {});
-      return firstScreen
-        .map((pattern) => files.find((file) => pattern.test(file)))
-        .filter((file): file is string => Boolean(file))
-        .map((file) => ({
+      const fonts = firstScreen.flatMap(({ pattern, weight }) => {
+        const file = files.find((f) => pattern.test(f));
+        return file ? [{ href: `/${file}`, weight }] : [];
+      });
+      const bootFaces = fonts
+        .map(
+          ({ href, weight }) =>
+            `@font-face{font-family:'Noto Sans Boot';font-style:normal;font-weight:${weight};font-display:block;src:url(${href}) format('woff2');unicode-range:${LATIN_RANGE}}`,
+        )
+        .join('');
+      return [
+        ...fonts.map(({ href }) => ({
           tag: 'link',
-          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          attrs: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' },
           injectTo: 'head' as const,
-        }));
+        })),
+        ...(bootFaces ? [{ tag: 'style', children: bootFaces, injectTo: 'head' as const }] : []),
+      ];
     },
   };
 }

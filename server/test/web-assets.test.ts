@@ -2,14 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
+
+/** The boot shell's inline script stands in for the real one (web/index.html). */
+const inlineScript = "\n      document.title = 'shell';\n    ";
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 /** A stand-in for web/dist: the server's handling of the built app does not depend on its content. */
 function fakeWebBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sri Lanka Police e-Services</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>Sri Lanka Police e-Services</title><div id="root"></div><script>${inlineScript}</script>` +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  );
   const js = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "value number ${i}";`).join('\n');
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
   fs.writeFileSync(path.join(dir, 'assets/font-abc123.woff2'), Buffer.alloc(2048, 1));
@@ -74,6 +83,27 @@ describe('the built web app', () => {
     }
   });
 
+  it('sends index.html compressed to browsers that accept it, as the assets are', async () => {
+    const html = fs.readFileSync(path.join(web.dir, 'index.html'), 'utf8');
+    const br = await get('/clearance', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get('/pay-fine');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
+  it("allows index.html's own inline script by its hash, computed from the built file, and no other inline script", async () => {
+    const res = await get('/clearance');
+    const scriptSrc = /script-src ([^;]*);/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${sha256(inlineScript)}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
   it('answers missing files, API routes and uploads with a JSON 404, never index.html', async () => {
     for (const url of ['/assets/missing-000.js', '/api/missing', '/uploads/', '/uploads/x.jpg', '/favicon-missing.svg']) {
       const res = await get(url);
@@ -85,10 +115,11 @@ describe('the built web app', () => {
   it('serves nothing outside the web build', async () => {
     for (const url of ['/assets/..%2F..%2Fetc%2Fpasswd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/..%2Fpackage.json']) {
       const res = await get(url, { 'accept-encoding': 'br' });
-      expect(res.body).not.toContain('root:');
-      expect(res.body).not.toContain('"name"');
+      const body = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
+      expect(body).not.toContain('root:');
+      expect(body).not.toContain('"name"');
       // Either refused, or (a path without an extension) the app's own page.
-      if (res.statusCode === 200) expect(res.body).toContain('<div id="root">');
+      if (res.statusCode === 200) expect(body).toContain('<div id="root">');
       else expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
     }
   });

@@ -11,10 +11,12 @@ import { i18nReady } from './lib/i18n';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 
-// The opened page's code and texts load while the shell's texts do, not after them.
-preloadRoute(window.location.pathname);
+// The opened page's code and texts load while the shell's texts do, not after them. The app's first render waits for
+// them too: the boot shell (index.html) stays until the page can be drawn, with the page's header where it has one,
+// rather than giving way to a bare "Loading…" that the page then replaces.
+const pageLoaded = preloadRoute(window.location.pathname);
 
-void i18nReady.then(() => {
+void Promise.all([i18nReady, pageLoaded]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -11,7 +11,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt)$/;
 
 type Encoding = 'br' | 'gzip';
 
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   const offered = (acceptEncoding ?? '')
     .toLowerCase()
     .split(',')

@@ -170,11 +170,10 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts loading the code and texts of the page at `pathname` (or of the sign-in page its guard will send to), so the
- * first render does not wait for them after the shell's own texts. A failure is the page's to report when it renders.
+ * first render does not wait for them after the shell's own texts. Settles when they are loaded or have failed: a
+ * failure is the page's to report when it renders.
  */
-export function preloadRoute(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const handle = route.handle as LazyRoute['handle'] | undefined;
-    handle?.preload().catch(() => undefined);
-  }
+export function preloadRoute(pathname: string): Promise<void> {
+  const loading = (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as LazyRoute['handle'] | undefined)?.preload());
+  return Promise.allSettled(loading).then(() => undefined);
 }
