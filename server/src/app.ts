@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
+import { destination } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -48,13 +49,20 @@ export function htmlContentSecurityPolicy(indexHtml: string) {
   );
 }
 
+/**
+ * The log's destination: standard output, written in blocks of 4 KB or every second, whichever comes first (and at
+ * exit), rather than a write per line: one line per request made that write a tenth of a light request's CPU (issue
+ * 26). A line waits at most a second.
+ */
+const bufferedStandardOutput = () => destination({ dest: 1, minLength: 4096, periodicFlush: 1000, sync: false });
+
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
   const serializerCompiler = createAnswerSerializer({ validate: !config.production });
   const app = Fastify({
     // The redacting serializers apply to any logger options given (a test's stream, say).
     logger: (opts.logger === undefined || opts.logger === true
-      ? loggerOptions(config.logLevel)
+      ? { ...loggerOptions(config.logLevel), stream: bufferedStandardOutput() }
       : opts.logger && { ...loggerOptions(config.logLevel), ...opts.logger }) as FastifyServerOptions['logger'],
     // Errors before a route runs, and the HTTP parser's own, answer in the error format and echo nothing.
     frameworkErrors,
