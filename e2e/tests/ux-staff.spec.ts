@@ -169,8 +169,11 @@ test('after Add Slot, assign and remove, keyboard focus is on the result (or the
   await expect(added).toContainText('Slot added:');
   await expect(added).toBeFocused();
 
-  // The new slot is selected; assigning by keyboard keeps the focus on the outcome.
+  // The new slot is selected; assigning by keyboard keeps the focus on the outcome. Selecting it filters the officers by
+  // its branch, which draws the list again: the key is pressed once that is done, as a person would.
+  await expect(page.getByRole('combobox', { name: 'Filter by branch' })).toHaveValue('Traffic Branch');
   const officers = page.getByRole('list', { name: 'Officers' });
+  await expect(officers.getByRole('button', { name: /Crime Branch/ })).toHaveCount(0);
   await officers.getByRole('button', { name: new RegExp(`^${TRAFFIC_OFFICER.fullName}\\s*TR-1001`) }).press('Enter');
   const assigned = page.getByTestId('assign-result');
   await expect(assigned).toHaveText(`${TRAFFIC_OFFICER.fullName} assigned to the slot.`);
