@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFoundBody } from './http/error-handler';
 import { installInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
-import { compressedAssets, preferredEncoding } from './http/compressed-assets';
+import { preferredEncoding } from './http/accept-encoding';
 import { OneLinePerRequest } from './http/request-logger';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
@@ -143,23 +143,27 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = fs.readFileSync(indexPath);
   // Hashed once, at start-up, from the file being served: the policy always allows exactly the build's own inline scripts.
   const htmlCsp = htmlContentSecurityPolicy(indexHtml.toString('utf8'));
-  // The assets' compression hook in the files' own scope: API answers and pages never pass through it.
-  app.register(async (web) => {
-    web.addHook('onSend', compressedAssets(distDir));
-    await web.register(fastifyStatic, {
-      root: distDir,
-      // One wildcard route rather than a route per file: listing and routing ~150 files cost start-up time.
-      wildcard: true,
-      index: false,
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
+  app.register(fastifyStatic, {
+    root: distDir,
+    // One wildcard route rather than a route per file: listing and routing ~150 files cost start-up time.
+    wildcard: true,
+    index: false,
+    // The build writes a brotli and a gzip copy beside each text file (web/vite.config.ts): sent as they are.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
   // index.html carries the boot shell (its styles, and the page headers' texts in three languages): compressed, it is
-  // a third of the bytes, which on a slow link is a round trip less before the shell draws. Compressed at its first
-  // request, once.
+  // a third of the bytes, which on a slow link is a round trip less before the shell draws. The build's own
+  // compressed copies when there (read once, here), else compressed at the first request.
   const compressedIndex: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  for (const [encoding, extension] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (fs.existsSync(indexPath + extension)) compressedIndex[encoding] = fs.readFileSync(indexPath + extension);
+  }
   const indexIn = (encoding: 'br' | 'gzip') =>
     (compressedIndex[encoding] ??=
       encoding === 'br'

@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from './harness';
 const inlineScript = "\n      document.title = 'shell';\n    ";
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
-/** A stand-in for web/dist: the server's handling of the built app does not depend on its content. */
+/** A stand-in for web/dist: the server's handling of the built app does not depend on its content. No compressed copy of
+ * index.html: the server then compresses it itself. */
 function fakeWebBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
@@ -21,6 +22,9 @@ function fakeWebBuild() {
   );
   const js = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "value number ${i}";`).join('\n');
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
+  // The build's compressed copies (web/vite.config.ts writes them beside each text file).
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(js));
   fs.writeFileSync(path.join(dir, 'assets/font-abc123.woff2'), Buffer.alloc(2048, 1));
   return { dir, js };
 }
@@ -62,13 +66,17 @@ describe('the built web app', () => {
     expect(plain.body).toBe(web.js);
   });
 
-  it('leaves already-compressed files, ranges and HEAD requests alone', async () => {
+  it('leaves already-compressed files alone, answers a range from the representation it sends, and HEAD', async () => {
     const font = await get('/assets/font-abc123.woff2', { 'accept-encoding': 'br' });
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-encoding']).toBeUndefined();
     const range = await get('/assets/index-abc123.js', { 'accept-encoding': 'br', range: 'bytes=0-9' });
     expect(range.statusCode).toBe(206);
-    expect(range.body).toBe(web.js.slice(0, 10));
+    expect(range.headers['content-encoding']).toBe('br');
+    expect(range.rawPayload).toEqual(fs.readFileSync(path.join(web.dir, 'assets/index-abc123.js.br')).subarray(0, 10));
+    const plainRange = await get('/assets/index-abc123.js', { range: 'bytes=0-9' });
+    expect(plainRange.statusCode).toBe(206);
+    expect(plainRange.body).toBe(web.js.slice(0, 10));
     const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(head.statusCode).toBe(200);
   });
