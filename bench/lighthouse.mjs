@@ -12,6 +12,10 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 // The verification page a certificate's QR code opens (an unknown code: the page and its answer, without data to fill).
 const PAGES = ['/', '/pay-fine', '/clearance', '/anonymous-complaint', '/verify/0123456789ABCDEF0123456789ABCDEF'];
 const TARGETS = { cls: 0.05, accessibility: 100, performance: 95 };
+// Lighthouse's own advice on variance: run several times and take the median run. Here one run in three or so has its
+// first paint reported a second or two late (headless Chromium's frame presentation on this 2-core machine: the paint
+// itself is in the trace on time), which alone costs 5–10 points.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 async function loadLighthouse() {
   try {
@@ -38,22 +42,31 @@ const chrome = await chromeLauncher.launch({
 let allOk = true;
 try {
   for (const page of PAGES) {
-    const result = await lighthouse(`${server.base}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const { audits, categories } = result.lhr;
-    const cls = audits['cumulative-layout-shift'].numericValue;
-    const accessibility = Math.round(categories.accessibility.score * 100);
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${server.base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      runs.push(result.lhr);
+    }
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const median = runs[Math.floor(runs.length / 2)];
+    const scores = runs.map((lhr) => Math.round(lhr.categories.performance.score * 100));
+    const { audits, categories } = median;
+    // Layout shift and accessibility: the worst run's.
+    const cls = Math.max(...runs.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue));
+    const accessibility = Math.min(...runs.map((lhr) => Math.round(lhr.categories.accessibility.score * 100)));
     const performance = Math.round(categories.performance.score * 100);
     allOk =
-      printTable(`Lighthouse mobile: ${page}`, [
+      printTable(`Lighthouse mobile: ${page} (median of ${RUNS} runs; performance in each: ${scores.join(', ')})`, [
         { measure: 'cumulative layout shift', value: cls.toFixed(3), target: `≤ ${TARGETS.cls}`, ok: cls <= TARGETS.cls },
         { measure: 'accessibility', value: accessibility, target: `${TARGETS.accessibility}`, ok: accessibility >= TARGETS.accessibility },
         { measure: 'performance', value: performance, target: `≥ ${TARGETS.performance}`, ok: performance >= TARGETS.performance },
         { measure: 'largest contentful paint', value: `${Math.round(audits['largest-contentful-paint'].numericValue)} ms` },
+        { measure: 'first contentful paint', value: `${Math.round(audits['first-contentful-paint'].numericValue)} ms` },
         { measure: 'total blocking time', value: `${Math.round(audits['total-blocking-time'].numericValue)} ms` },
       ]) && allOk;
   }

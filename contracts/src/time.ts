@@ -3,17 +3,20 @@ import { TIME_ZONE } from './enums';
 /** Colombo keeps UTC+05:30 all year (no daylight saving). */
 const COLOMBO_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made at its first use: building a formatter for a time zone takes milliseconds (more on a slow phone), which every
+// page that merely imports this module paid while it loaded.
+let wallClock: Intl.DateTimeFormat | undefined;
 
 function colomboParts(at: Date) {
+  wallClock ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = wallClock.formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };

@@ -25,17 +25,33 @@ function text(lng: Language, key: string) {
 
 /** The pages whose header the shell draws: the keys their page components give PageTitle, and the page's width class. */
 const PAGES = [
-  { path: paths.login, page: 'LoginPage', title: 'common:pageTitles.login', subtitle: 'auth:login.lead', width: 'auth-page' },
+  { path: paths.login, page: 'LoginPage', title: 'common:pageTitles.login', subtitle: 'auth:login.lead', width: 'auth-page', info: null },
   // A visitor (no session in this browser) is sent to the sign-in page.
-  { path: paths.payFine, page: 'LoginPage', title: 'common:pageTitles.login', subtitle: 'auth:login.lead', width: 'auth-page' },
-  { path: paths.clearance, page: 'ClearanceInfoPage', title: 'common:pageTitles.clearance', subtitle: 'clearance:info.lead', width: 'page--medium' },
-  { path: paths.anonymousComplaint, page: 'AnonymousComplaintPage', title: 'anonymous:title', subtitle: 'anonymous:intro', width: null },
+  { path: paths.payFine, page: 'LoginPage', title: 'common:pageTitles.login', subtitle: 'auth:login.lead', width: 'auth-page', info: null },
+  {
+    path: paths.clearance,
+    page: 'ClearanceInfoPage',
+    title: 'common:pageTitles.clearance',
+    subtitle: 'clearance:info.lead',
+    width: 'page--medium',
+    info: null,
+  },
+  {
+    path: paths.anonymousComplaint,
+    page: 'AnonymousComplaintPage',
+    title: 'anonymous:title',
+    subtitle: 'anonymous:intro',
+    width: null,
+    // The information box under the header (what is kept and what is not).
+    info: ['anonymous:kept', 'anonymous:notKept'],
+  },
   {
     path: '/verify/0123456789ABCDEF0123456789ABCDEF',
     page: 'VerifyCertificatePage',
     title: 'common:pageTitles.verifyCertificate',
     subtitle: null,
     width: 'page--narrow',
+    info: null,
   },
 ] as const;
 
@@ -53,6 +69,7 @@ function openShell(path: string, storage: { language?: string; token?: string } 
     section,
     h1: section?.querySelector('h1')?.textContent,
     subtitle: section?.querySelector('.page-header__subtitle')?.textContent ?? null,
+    info: section ? [...section.querySelectorAll('.alert--info .alert__body p')].map((p) => p.textContent) : [],
   };
 }
 
@@ -68,13 +85,14 @@ describe("the boot shell's page header", () => {
 
   for (const page of PAGES) {
     for (const lng of LANGUAGES) {
-      it(`${page.path} in ${lng}: the ${page.page}'s title and lead, as the app draws them`, () => {
+      it(`${page.path} in ${lng}: the ${page.page}'s title and lead (and information box), as the app draws them`, () => {
         const shell = openShell(page.path, { language: lng });
         expect(shell.h1).toBe(text(lng, page.title));
         expect(shell.subtitle).toBe(page.subtitle ? text(lng, page.subtitle) : null);
         expect(shell.section?.getAttribute('lang')).toBe(lng);
         expect(shell.section?.classList.contains('page')).toBe(true);
         if (page.width) expect(shell.section?.classList.contains(page.width)).toBe(true);
+        expect(shell.info).toEqual(page.info ? page.info.map((key) => text(lng, key)) : []);
         // The busy note stays, below the header.
         expect(document.querySelector('.boot-shell [role="status"]')?.textContent).toContain('Loading…');
       });
