@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recentHashes } from './rate-limits.store';
 
 describe("a caller's key is hashed once while it is in use, and forgotten within two minutes of its last use", () => {
+  const at = (seconds: number) => vi.setSystemTime(new Date(Date.parse('2030-01-01T00:00:00Z') + seconds * 1000));
   afterEach(() => vi.useRealTimers());
 
   const counting = () => {
@@ -32,5 +33,28 @@ describe("a caller's key is hashed once while it is in use, and forgotten within
     expect(hashed).toEqual(['steady', 'once']);
     hash('once');
     expect(hashed).toEqual(['steady', 'once', 'once']);
+  });
+
+  it('forgets a key with no request at all, on the timer that calls expire (every quarter period), and not before its time', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    /** Uses 'quiet' at `usedAt` s, lets the timer tick until `until` s with no request, then asks for it again. */
+    const quietUntil = (usedAt: number, until: number) => {
+      at(0);
+      const { hash, hashed } = counting();
+      at(usedAt);
+      hash('quiet');
+      for (let s = 0; s <= until; s += hash.keptMs / 4 / 1000) {
+        at(s);
+        hash.expire();
+      }
+      at(until);
+      hash('quiet');
+      return hashed.length === 2 ? 'forgotten' : 'remembered';
+    };
+    // Kept through the period it was used in and the next one…
+    expect(quietUntil(0, 70)).toBe('remembered');
+    // …and gone within 100 s of its last use, however late in its period that was.
+    expect(quietUntil(0, 100)).toBe('forgotten');
+    expect(quietUntil(39, 139)).toBe('forgotten');
   });
 });

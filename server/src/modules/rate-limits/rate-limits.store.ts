@@ -35,6 +35,7 @@ type CountCallback = (error: Error | null, result?: { current: number; ttl: numb
  */
 export function sharedRateLimitStore(db: Database, secret: string, onSweepError: (err: unknown) => void = () => {}) {
   const hashed = recentHashes((key) => createHmac('sha256', secret).update(key).digest('base64url'));
+  let forgetting: NodeJS.Timeout | undefined;
   const countBatch = prepareSql<Counted, { batch: string }>(
     db,
     'rate_limit_incr_batch',
@@ -94,10 +95,18 @@ export function sharedRateLimitStore(db: Database, secret: string, onSweepError:
     async deleteAll() {
       await db.delete(rateLimitCounters);
     },
-    /** Sweeps now, then whenever the next window ends (and at least every RATE_LIMIT_CLEANUP_INTERVAL_MS) until stopped. */
-    startSweeping: () => sweeper.start(),
+    /**
+     * Sweeps now, then whenever the next window ends (and at least every RATE_LIMIT_CLEANUP_INTERVAL_MS) until stopped;
+     * forgets the keys hashed in memory on time when no request comes.
+     */
+    startSweeping: () => {
+      sweeper.start();
+      clearInterval(forgetting);
+      forgetting = setInterval(hashed.expire, hashed.keptMs / 4).unref();
+    },
     /** Sends the counts not yet sent, then stops sweeping. */
     stopSweeping: async () => {
+      clearInterval(forgetting);
       await batcher.drain();
       await sweeper.stop();
     },
@@ -108,33 +117,41 @@ export function sharedRateLimitStore(db: Database, secret: string, onSweepError:
   };
 }
 
-/** How long a caller's key and its hash stay in memory after their last use (at most twice this). */
-const HASHES_KEPT_MS = 60_000;
+/**
+ * The period of `recentHashes`: a key is kept through the period it was last used in and the next. Periods end at
+ * the first use or timer tick after their time is up, and the store's timer ticks every quarter period, so a key is
+ * gone at most 2.5 periods (100 s) after its last use.
+ */
+const HASHES_KEPT_MS = 40_000;
 const HASHES_KEPT_MAX = 10_000;
 
 /**
  * `hash` remembered for the keys seen lately: a caller's requests in a row cost one HMAC, not one each (2–3 µs of
- * a limited request's CPU). Keys (they hold an address or an account) stay in this process's memory for at most
- * two minutes, never in the table.
+ * a limited request's CPU). Keys (they hold an address or an account) stay in this process's memory for less than
+ * two minutes after their last use, never in the table: the keys used in one period are kept for the next, then
+ * forgotten. `expire` ends periods when no request does (the store calls it on a timer).
  */
-export function recentHashes(hash: (key: string) => string) {
+export function recentHashes(hash: (key: string) => string, keptMs = HASHES_KEPT_MS) {
   let recent = new Map<string, string>();
   let older = new Map<string, string>();
-  let rotatedAt = Date.now();
-  return (key: string) => {
-    const now = Date.now();
-    if (now - rotatedAt >= HASHES_KEPT_MS || recent.size >= HASHES_KEPT_MAX) {
-      older = now - rotatedAt >= 2 * HASHES_KEPT_MS ? new Map() : recent;
-      recent = new Map();
-      rotatedAt = now;
-    }
-    let hashed = recent.get(key);
-    if (hashed === undefined) {
-      hashed = older.get(key) ?? hash(key);
-      recent.set(key, hashed);
-    }
-    return hashed;
+  let periodStart = Date.now();
+  const expire = (now = Date.now()) => {
+    if (now - periodStart < keptMs && recent.size < HASHES_KEPT_MAX) return;
+    // A whole period without a rotation (no request, no timer): the older keys' time is up too.
+    older = now - periodStart >= 2 * keptMs ? new Map() : recent;
+    recent = new Map();
+    periodStart = now;
   };
+  const hashed = (key: string) => {
+    expire();
+    let value = recent.get(key);
+    if (value === undefined) {
+      value = older.get(key) ?? hash(key);
+      recent.set(key, value);
+    }
+    return value;
+  };
+  return Object.assign(hashed, { expire: () => expire(), keptMs });
 }
 
 /**
