@@ -3,16 +3,14 @@ import { CLEARANCE_RECORD, CLEARANCE_STATIONS, optionalChoice, type ClearanceDoc
 import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
 import { isoDate, keysetCursor, optionalText, requiredText } from './common';
-import { centsToAmount, normaliseIdentityNumber } from './fines';
+import { normaliseIdentityNumber } from './fines';
 import { msg, type ValidationMessageKey } from './messages';
 import { colomboDate } from './time';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (citizen-portal.md §9, police-and-admin.md §9, product-decisions.md "Clearance certificates").
 
-/** The application fee, which is also the total: LKR 5,000.00. */
-export const CLEARANCE_FEE_CENTS = 500_000;
-export const CLEARANCE_FEE_AMOUNT = centsToAmount(CLEARANCE_FEE_CENTS);
+export { CLEARANCE_FEE_CENTS, CLEARANCE_FEE_AMOUNT } from './clearance-fee';
 export const CLEARANCE_PROCESSING_WORKING_DAYS = 14;
 export const CERTIFICATE_VALIDITY_MONTHS = 6;
 /** The left-Sri-Lanka question is about this age; the birth certificate is needed under CLEARANCE_ADULT_AGE. */
@@ -432,20 +430,10 @@ export const certificateReplaceQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const certificateCodeParamSchema = z.object({ code: z.string().max(60) });
-/**
- * valid, expired, withdrawn (by the Admin Branch), replaced (by a newer certificate of the same
- * application), unknown (no certificate has this code), or needs_code: a reference number was given,
- * which is sequential and so says nothing about anyone.
- */
-export const CERTIFICATE_VERIFY_RESULTS = ['valid', 'expired', 'withdrawn', 'replaced', 'unknown', 'needs_code'] as const;
-/** Public verification by code: the holder's name only, nothing else about them. */
-export const certificateVerificationSchema = z.object({
-  result: z.enum(CERTIFICATE_VERIFY_RESULTS),
-  reference_number: z.string().nullable(),
-  full_name: z.string().nullable(),
-  valid_until: z.string().nullable(),
-  issued_at: z.string().nullable(),
-  withdrawn_at: z.string().nullable(),
-});
-export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
+// The public verification's schemas are a module of their own: the verification page loads them without the rest.
+export {
+  certificateCodeParamSchema,
+  CERTIFICATE_VERIFY_RESULTS,
+  certificateVerificationSchema,
+  type CertificateVerification,
+} from './certificate-verification';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToAmount } from './money';
 import { IDENTITY_TYPES } from './enums';
 import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
 import { msg } from './messages';
@@ -33,10 +34,7 @@ export function amountToCents(text: string): number | undefined {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/** "2500.00" for 250000 cents. */
-export function centsToAmount(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+export { centsToAmount } from './money';
 
 /** A fine amount: a decimal string (or a JSON number) of rupees; the output is normalised to two places. */
 export const fineAmountSchema = z.union([z.string(), z.number()], msg('required')).transform((value, ctx) => {

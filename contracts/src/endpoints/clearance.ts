@@ -1,11 +1,9 @@
 import {
-  certificateCodeParamSchema,
   certificateDraftSchema,
   certificateDraftViewSchema,
   certificateReplaceQuerySchema,
   certificateUrlResponseSchema,
   certificateUrlSchema,
-  certificateVerificationSchema,
   clearanceApplicationSchema,
   clearanceApplyResponseSchema,
   clearanceDetailSchema,
@@ -23,6 +21,7 @@ import {
   identityNumberParamSchema,
 } from '../clearance';
 import { uploadForm, uploadResponseSchema } from '../files';
+import { certificateVerificationEndpoint } from './certificate-verification';
 import { endpoint } from './define';
 
 export const clearanceDocumentUploadForm = uploadForm('document');
@@ -83,5 +82,5 @@ export const clearanceEndpoints = {
     status: 200,
     answer: certificateUrlResponseSchema,
   }),
-  verify: endpoint({ method: 'GET', path: '/clearance/verify/:code', params: certificateCodeParamSchema, status: 200, answer: certificateVerificationSchema }),
+  verify: certificateVerificationEndpoint,
 };

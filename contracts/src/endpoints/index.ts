@@ -4,6 +4,7 @@ export * from './passwords';
 export * from './admin';
 export * from './complaints';
 export * from './clearance';
+export * from './certificate-verification';
 export * from './fines';
 export * from './notifications';
 export * from './account';

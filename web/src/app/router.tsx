@@ -9,10 +9,12 @@ import { HomePage, GuidancePage, TrackPage, NotFoundPage } from '../features/hom
 import { area, AreaBoundary, type AreaPage } from './area';
 
 const auth = area(() => import('../features/auth/pages'), ['auth']);
+const signInPages = area(() => import('../features/auth/sign-in-pages'), ['auth']);
 const complaints = area(() => import('../features/complaints/pages'), ['complaints']);
 const fines = area(() => import('../features/fines/pages'), ['fines']);
 const payments = area(() => import('../features/payments/pages'), ['payments', 'fines']);
 const clearance = area(() => import('../features/clearance/pages'), ['clearance']);
+const clearancePublic = area(() => import('../features/clearance/public-pages'), ['clearance']);
 const anonymous = area(() => import('../features/anonymous/pages'), ['anonymous']);
 const notifications = area(() => import('../features/notifications/pages'), ['notifications']);
 const account = area(() => import('../features/account/pages'), ['account']);
@@ -24,10 +26,10 @@ const police = area(async () => {
   return { ...policeArea, PoliceDashboardPage: () => <Dashboard branchPanels={policeArea.branchPanels} /> };
 }, ['police', 'complaints']);
 
-const LoginPage = auth('LoginPage');
+const LoginPage = signInPages('LoginPage');
 const SignupPage = auth('SignupPage');
-const AdminLoginPage = auth('AdminLoginPage');
-const PoliceLoginPage = auth('PoliceLoginPage');
+const AdminLoginPage = signInPages('AdminLoginPage');
+const PoliceLoginPage = signInPages('PoliceLoginPage');
 const ChangePasswordPage = auth('ChangePasswordPage');
 const ForgotPasswordPage = auth('ForgotPasswordPage');
 const ResetPasswordPage = auth('ResetPasswordPage');
@@ -41,12 +43,12 @@ const TrackFinePage = fines('TrackFinePage');
 const FineSuccessPage = fines('FineSuccessPage');
 const FineCancelPage = fines('FineCancelPage');
 const CheckoutPage = payments('CheckoutPage');
-const ClearanceInfoPage = clearance('ClearanceInfoPage');
+const ClearanceInfoPage = clearancePublic('ClearanceInfoPage');
 const ClearanceApplyPage = clearance('ClearanceApplyPage');
 const ClearanceSuccessPage = clearance('ClearanceSuccessPage');
 const ClearanceCancelPage = clearance('ClearanceCancelPage');
 const TrackClearancePage = clearance('TrackClearancePage');
-const VerifyCertificatePage = clearance('VerifyCertificatePage');
+const VerifyCertificatePage = clearancePublic('VerifyCertificatePage');
 const AnonymousComplaintPage = anonymous('AnonymousComplaintPage');
 const TrackAnonymousPage = anonymous('TrackAnonymousPage');
 const AdminDashboardPage = admin('AdminDashboardPage');

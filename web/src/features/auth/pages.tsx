@@ -1,8 +1,6 @@
-// The pages of this area, loaded together as one chunk.
-export { LoginPage } from './LoginPage';
+// The pages of this area, loaded together as one chunk. The sign-in pages, which a visitor opens first (and which
+// every guarded page sends a visitor to), are a lighter chunk of their own (sign-in-pages.tsx).
 export { SignupPage } from './SignupPage';
-export { AdminLoginPage } from './AdminLoginPage';
-export { PoliceLoginPage } from './PoliceLoginPage';
 export { ChangePasswordPage } from './ChangePasswordPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { PageTitle } from '../../components/PageTitle';
 import { useFormat } from '../../components/format';
 import { ApiError } from '../../lib/api/client';
-import { useCertificateVerification } from './api';
+import { useCertificateVerification } from './verify-api';
 import './clearance.css';
 
 /** The verdict of one answer, in the page's words. */

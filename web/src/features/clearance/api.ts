@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { clearanceEndpoints } from '@pes/contracts';
-import { ApiError, call } from '../../lib/api/client';
+import { call } from '../../lib/api/client';
 
 const keys = {
   paymentStatus: (sessionId: string) => ['clearance', 'payment-status', sessionId] as const,
   track: (identityNumber: string) => ['clearance', 'track', identityNumber] as const,
-  verify: (code: string) => ['clearance', 'verify', code] as const,
   openApplication: ['clearance', 'open-application'] as const,
 };
 
@@ -28,15 +27,6 @@ export function useClearanceTrack(identityNumber: string | null) {
     enabled: identityNumber !== null,
     retry: false,
     staleTime: 0,
-  });
-}
-
-/** Public: is the certificate with this verification code genuine and valid? (Throttled per address: no retry after a 429.) */
-export function useCertificateVerification(code: string) {
-  return useQuery({
-    queryKey: keys.verify(code),
-    queryFn: () => call(clearanceEndpoints.verify, { params: { code } }),
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 429),
   });
 }
 

@@ -1,7 +1,6 @@
-// The pages of this area, loaded together as one chunk (the application wizard included).
-export { ClearanceInfoPage } from './ClearanceInfoPage';
+// The pages of this area, loaded together as one chunk (the application wizard included). The information and
+// verification pages, which a visitor opens first, are a lighter chunk of their own (public-pages.tsx).
 export { ClearanceSuccessPage } from './ClearanceSuccessPage';
 export { ClearanceCancelPage } from './ClearanceCancelPage';
 export { TrackClearancePage } from './TrackClearancePage';
-export { VerifyCertificatePage } from './VerifyCertificatePage';
 export { ClearanceApplyPage } from './apply/ClearanceApplyPage';
