@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext, slotDay } from './complaints.helpers';
 import { seriousViolations } from './axe.helpers';
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
@@ -46,6 +46,8 @@ for (const language of LANGUAGES) {
     const context = await signedInContext(browser, ADMIN, 'admin', language);
     const page = await context.newPage();
     await openPage(page, '/admin/dashboard', language);
+    // The overview on the day of the slot made above.
+    await page.locator('#overview-date').fill(slotDay);
     await expect(page.locator('.slots__table tbody tr').first()).toBeVisible();
     await expect(page.locator('.slots__officer').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

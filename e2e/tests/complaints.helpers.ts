@@ -29,29 +29,38 @@ const colomboMinutesNow = () => {
     .map(Number);
   return h! * 60 + m!;
 };
+/**
+ * The day the tests' slots and appointments are on: today in Colombo while six hours of it are left, else tomorrow. A
+ * slot must begin at least 15 minutes ahead, so late in the evening today has too few free times for a run (it ran
+ * out at 22:20), and a run that crossed midnight would find the slots it made today in the past. Fixed when a worker
+ * starts, so every test of the worker uses the same day.
+ */
+export const slotDay = colomboMinutesNow() < 18 * 60 ? colomboDay() : colomboDay(1);
+
 /** Times handed out by this process, before the server lists the slots made with them. */
 const handedOut = new Set<string>();
 
 /**
- * Times for a new 25-minute slot today at STATION, taken from the server: neither its start nor its end is
- * a start or end of any slot there today (so it cannot be identical to one, which the server refuses, and
- * its row is told apart by its times), and it begins at least 15 minutes from now in Colombo (a slot that
+ * Times for a new 25-minute slot on `slotDay` at STATION, taken from the server: neither its start nor its end is
+ * a start or end of any slot there that day (so it cannot be identical to one, which the server refuses, and
+ * its row is told apart by its times), and, today, it begins at least 15 minutes from now in Colombo (a slot that
  * has begun cannot be added).
  */
 export async function freeSlotTimes(request: APIRequestContext) {
   const headers = await authHeaders(request, ADMIN, 'admin');
-  const res = await request.get(`/api/admin/slots?${new URLSearchParams({ date: colomboDay(), station: STATION })}`, { headers });
+  const res = await request.get(`/api/admin/slots?${new URLSearchParams({ date: slotDay, station: STATION })}`, { headers });
   expect(res.status(), await res.text()).toBe(200);
   const taken = new Set([
     ...handedOut,
     ...((await res.json()) as Array<{ time_from: string; time_to: string }>).flatMap((s) => [s.time_from.slice(0, 5), s.time_to.slice(0, 5)]),
   ]);
   const candidates: Array<{ from: string; to: string }> = [];
-  for (let start = Math.max(6 * 60, Math.ceil((colomboMinutesNow() + 15) / 5) * 5); start + 25 < 24 * 60; start += 5) {
+  const earliest = slotDay === colomboDay() ? Math.ceil((colomboMinutesNow() + 15) / 5) * 5 : 0;
+  for (let start = Math.max(6 * 60, earliest); start + 25 < 24 * 60; start += 5) {
     const times = { from: clock(start), to: clock(start + 25) };
     if (!taken.has(times.from) && !taken.has(times.to)) candidates.push(times);
   }
-  if (candidates.length === 0) throw new Error('No free slot time is left today in Colombo: run the browser tests earlier in the day.');
+  if (candidates.length === 0) throw new Error(`No free slot time is left on ${slotDay} at ${STATION}.`);
   const times = candidates[Math.floor(Math.random() * candidates.length)]!;
   handedOut.add(times.from).add(times.to);
   return times;
@@ -120,13 +129,13 @@ async function authHeaders(request: APIRequestContext, who: { username: string; 
   return { authorization: `Bearer ${token}` };
 }
 
-/** A slot today at the station for `branch`, made through the API, with the given officer assigned. */
+/** A slot on `slotDay` at the station for `branch`, made through the API, with the given officer assigned. */
 export async function createSlotWithOfficer(request: APIRequestContext, branch: string, officerName?: string) {
   const headers = await authHeaders(request, ADMIN, 'admin');
   const times = await freeSlotTimes(request);
   const res = await request.post('/api/admin/slots', {
     headers,
-    data: { date: colomboDay(), time_from: times.from, time_to: times.to, available_slots: 20, branch, station: STATION },
+    data: { date: slotDay, time_from: times.from, time_to: times.to, available_slots: 20, branch, station: STATION },
   });
   expect(res.status(), await res.text()).toBe(201);
   const slot = (await res.json()) as { id: number };

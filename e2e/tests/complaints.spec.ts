@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
-import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, colomboDay, freeSlotTimes, signUpCitizen } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, slotDay, colomboDay, freeSlotTimes, signUpCitizen } from './complaints.helpers';
 
 // One story, in order: the administrator opens slots, a citizen books them, the officer works the case.
 test.describe.configure({ mode: 'serial' });
@@ -25,7 +25,7 @@ async function signIn(browser: Browser, path: string, who: { username: string; p
 async function addSlot(page: Page, kind: Kind) {
   const times = await freeSlotTimes(page.request);
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add Slot' }) });
-  await page.locator('#slot-date').fill(colomboDay());
+  await page.locator('#slot-date').fill(slotDay);
   await page.locator('#slot-from').fill(times.from);
   await page.locator('#slot-to').fill(times.to);
   await page.locator('#slot-available').fill('10');
@@ -114,7 +114,7 @@ async function fillPersonalAndIncident(page: Page, what: string) {
 
 async function chooseAppointment(page: Page, kind: Kind) {
   await page.getByRole('combobox', { name: 'Nearest police station', exact: true }).selectOption(STATION);
-  await page.locator('#appointment_date').fill(colomboDay());
+  await page.locator('#appointment_date').fill(slotDay);
   const slot = page.getByRole('combobox', { name: 'Time slot', exact: true });
   await expect(slot).toBeEnabled();
   const option = slot.locator('option', { hasText: `${slots[kind].from} – ${slots[kind].to}` });
@@ -144,7 +144,7 @@ test('a citizen files a crime, a traffic and a minor offence complaint with atta
 
   // Slot rules: the station comes first, nothing is sent without a slot, an empty day says so.
   const slotSelect = page.getByRole('combobox', { name: 'Time slot', exact: true });
-  await page.locator('#appointment_date').fill(colomboDay());
+  await page.locator('#appointment_date').fill(slotDay);
   await expect(page.getByText('Please choose the station first.')).toBeVisible();
   await expect(slotSelect).toBeDisabled();
   await page.getByRole('button', { name: 'Submit complaint' }).click();
@@ -219,7 +219,7 @@ test('the crime officer sees the crime complaint, opens it and sets it In Progre
   // The date filter keeps today's appointments; a day without appointments shows none; clearing shows all.
   await queue.getByLabel('Appointment date').fill(colomboDay(300));
   await expect(queue.getByText('No complaints with an appointment on this date.')).toBeVisible();
-  await queue.getByLabel('Appointment date').fill(colomboDay());
+  await queue.getByLabel('Appointment date').fill(slotDay);
   await expect(queue.getByRole('row').filter({ hasText: references.crime })).toBeVisible();
   await queue.getByRole('button', { name: 'Show all' }).click();
   await expect(queue.getByLabel('Appointment date')).toHaveValue('');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
-import { ADMIN, PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
+import { ADMIN, PNG, STATION, slotDay, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, uniquePlate } from './fines.helpers';
 import { seriousViolations } from './axe.helpers';
 
@@ -142,7 +142,7 @@ test('the session ends mid-complaint: Submit leads to sign in with a notice, the
 
   await page.goto('/complaints/crime');
   await page.getByRole('combobox', { name: 'Nearest police station', exact: true }).selectOption(STATION);
-  await page.locator('#appointment_date').fill(colomboDay());
+  await page.locator('#appointment_date').fill(slotDay);
   const slotSelect = page.getByRole('combobox', { name: 'Time slot', exact: true });
   await expect(slotSelect).toBeEnabled();
   const option = slotSelect.locator('option', { hasText: `${slot.from} – ${slot.to}` });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { PNG, STATION, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
+import { PNG, STATION, slotDay, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, bearer, issueFine, uniquePlate } from './fines.helpers';
 import { captureLivePhoto, fillSignup } from './signup.helpers';
 import { chooseLanguage, expectNoRawCode, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
@@ -103,7 +103,7 @@ test('complaint submit: a failing server or network says "Error submitting compl
   const page = await (await signedInContext(browser, citizen, 'citizen')).newPage();
   await page.goto('/complaints/minor-offence');
   await page.locator('#station').selectOption(STATION);
-  await page.locator('#appointment_date').fill(colomboDay());
+  await page.locator('#appointment_date').fill(slotDay);
   await expect(page.locator('#slot_id')).toBeEnabled();
   await page.locator('#slot_id').selectOption(String(slot.id));
   await page.locator('#full_name').fill('Nimal Perera');

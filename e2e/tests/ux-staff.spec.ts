@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, CRIME_OFFICER, STATION, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, STATION, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, slotDay } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, signedInContext, type Area } from './fines.helpers';
 import { seriousViolations } from './axe.helpers';
 
@@ -215,6 +215,7 @@ test('the delete-slot confirmation says how many bookings the slot has, in en, s
   for (const language of LANGUAGES) {
     const page = await staffPage(browser, ADMIN, 'admin', language);
     await page.goto('/admin/dashboard');
+    await page.locator('#overview-date').fill(slotDay);
     const row = page.getByRole('row').filter({ hasText: slot.from }).filter({ hasText: slot.to });
     await row.locator('.button--danger').click();
     const dialog = page.getByRole('dialog');
