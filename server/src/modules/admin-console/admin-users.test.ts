@@ -282,13 +282,15 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
     it('takes a deleted officer off the slots from today on, keeping past ones, and tells the listeners in the transaction', async () => {
       const officer = await createOfficer(t, 'Crime Branch', { adminToken: admin });
       const future = await createSlot(t, admin, { branch: 'Crime Branch', date: dayFromToday(2) });
-      const today = await createSlot(t, admin, { branch: 'Crime Branch', date: dayFromToday(0), time_from: '23:00', time_to: '23:30' });
+      // Today's slot is made for a later day and moved to today (late in the evening, 23:00 today would have begun).
+      const today = await createSlot(t, admin, { branch: 'Crime Branch', date: dayFromToday(3), time_from: '23:00', time_to: '23:30' });
       await assign(future.id, officer.officer.id);
       await assign(today.id, officer.officer.id);
       // A past slot's assignment (slots cannot be created in the past through the API).
       const past = await createSlot(t, admin, { branch: 'Crime Branch', date: dayFromToday(1) });
       await assign(past.id, officer.officer.id);
       await t.database.db.execute(`update slots set date = current_date - 3 where id = ${past.id}` as never);
+      await t.database.db.execute(`update slots set date = '${dayFromToday(0)}' where id = ${today.id}` as never);
 
       const heard: Array<{ userId: number; officerRowId: number }> = [];
       t.modules.adminConsole.onOfficerDeactivated(async (o) => {

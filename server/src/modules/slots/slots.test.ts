@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DB_KINDS, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, unique, onTestApp, openApiPaths, signInAdmin } from '../../../test/helpers';
@@ -78,9 +78,15 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
   });
 
   it('accepts a capacity typed as text and a slot dated today', async () => {
-    const res = await post({ date: dayFromToday(0), time_from: '23:00', time_to: '23:59', available_slots: '7', branch: 'Traffic Branch' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ capacity: 7, available_slots: 7 });
+    // At noon in Colombo today, so that 23:00 has not begun whenever the suite runs (late in the evening it had).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${dayFromToday(0)}T12:00:00+05:30`) });
+    try {
+      const res = await post({ date: dayFromToday(0), time_from: '23:00', time_to: '23:59', available_slots: '7', branch: 'Traffic Branch' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ capacity: 7, available_slots: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets only administrators manage slots; the public lookup needs no sign-in', async () => {
