@@ -12,7 +12,6 @@ import {
   signupCitizenForm,
   signupCitizenResponseSchema,
 } from '../auth';
-import { stationListSchema } from '../stations';
 import { endpoint } from './define';
 
 export const authEndpoints = {
@@ -26,8 +25,4 @@ export const authEndpoints = {
   currentUser: endpoint({ method: 'GET', path: '/auth/getCurrentUserInfo', status: 200, answer: currentUserResponseSchema }),
   /** The same answer under a shorter path, for scripts and API clients (the spec names the long one). */
   me: endpoint({ method: 'GET', path: '/auth/me', status: 200, answer: currentUserResponseSchema }),
-};
-
-export const stationsEndpoints = {
-  list: endpoint({ method: 'GET', path: '/stations', status: 200, answer: stationListSchema }),
 };

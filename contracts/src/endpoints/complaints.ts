@@ -1,16 +1,4 @@
 import {
-  ANONYMOUS_COMPLAINT_FORM,
-  anonymousIdParamSchema,
-  anonymousOfficerListQuerySchema,
-  anonymousOfficerListSchema,
-  anonymousOfficerParamSchema,
-  submitAnonymousComplaintResponseSchema,
-  trackAnonymousRequestSchema,
-  trackAnonymousResponseSchema,
-  updateAnonymousStatusRequestSchema,
-  updateAnonymousStatusResponseSchema,
-} from '../anonymous';
-import {
   COMPLAINT_FORMS,
   COMPLAINT_TYPE_PATH,
   complaintAttachmentUploadForm,
@@ -48,26 +36,5 @@ export const complaintsEndpoints = {
     body: updateComplaintStatusRequestSchema,
     status: 200,
     answer: complaintSchema,
-  }),
-};
-
-export const anonymousEndpoints = {
-  submit: endpoint({ method: 'POST', path: '/anonymous', form: ANONYMOUS_COMPLAINT_FORM, status: 201, answer: submitAnonymousComplaintResponseSchema }),
-  track: endpoint({ method: 'POST', path: '/anonymous/track', body: trackAnonymousRequestSchema, status: 200, answer: trackAnonymousResponseSchema }),
-  officerList: endpoint({
-    method: 'GET',
-    path: '/anonymous/officer/:officerId',
-    params: anonymousOfficerParamSchema,
-    query: anonymousOfficerListQuerySchema,
-    status: 200,
-    answer: anonymousOfficerListSchema,
-  }),
-  updateStatus: endpoint({
-    method: 'PUT',
-    path: '/anonymous/:id/status',
-    params: anonymousIdParamSchema,
-    body: updateAnonymousStatusRequestSchema,
-    status: 200,
-    answer: updateAnonymousStatusResponseSchema,
   }),
 };
