@@ -131,14 +131,15 @@ const HASHES_KEPT_MAX = 10_000;
  * two minutes after their last use, never in the table: the keys used in one period are kept for the next, then
  * forgotten. `expire` ends periods when no request does (the store calls it on a timer).
  */
-export function recentHashes(hash: (key: string) => string, keptMs = HASHES_KEPT_MS) {
+export function recentHashes(hash: (key: string) => string) {
   let recent = new Map<string, string>();
   let older = new Map<string, string>();
   let periodStart = Date.now();
-  const expire = (now = Date.now()) => {
-    if (now - periodStart < keptMs && recent.size < HASHES_KEPT_MAX) return;
+  const expire = () => {
+    const now = Date.now();
+    if (now - periodStart < HASHES_KEPT_MS && recent.size < HASHES_KEPT_MAX) return;
     // A whole period without a rotation (no request, no timer): the older keys' time is up too.
-    older = now - periodStart >= 2 * keptMs ? new Map() : recent;
+    older = now - periodStart >= 2 * HASHES_KEPT_MS ? new Map() : recent;
     recent = new Map();
     periodStart = now;
   };
@@ -151,7 +152,7 @@ export function recentHashes(hash: (key: string) => string, keptMs = HASHES_KEPT
     }
     return value;
   };
-  return Object.assign(hashed, { expire: () => expire(), keptMs });
+  return Object.assign(hashed, { expire, keptMs: HASHES_KEPT_MS });
 }
 
 /**
