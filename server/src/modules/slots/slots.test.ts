@@ -78,8 +78,10 @@ describe.each(DB_KINDS)('appointment slots on %s', (kind) => {
   });
 
   it('accepts a capacity typed as text and a slot dated today', async () => {
-    // At noon in Colombo today, so that 23:00 has not begun whenever the suite runs (late in the evening it had).
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${dayFromToday(0)}T12:00:00+05:30`) });
+    // Late in the evening in Colombo 23:00 today has begun: the clock is then set back to 22:00 (never forward, which
+    // would expire the administrator's session).
+    const tenPm = new Date(`${dayFromToday(0)}T22:00:00+05:30`);
+    if (Date.now() > tenPm.getTime()) vi.useFakeTimers({ toFake: ['Date'], now: tenPm });
     try {
       const res = await post({ date: dayFromToday(0), time_from: '23:00', time_to: '23:59', available_slots: '7', branch: 'Traffic Branch' });
       expect(res.statusCode).toBe(201);
