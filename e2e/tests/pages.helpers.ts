@@ -8,6 +8,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function walkPages(page: Page, list: { pages: Locator; rows: Locator; pageSize: number; lastPageRows?: number }) {
   const { pages, rows, pageSize, lastPageRows } = list;
+  // A list still loading the page asked for (a new filter's answer) shows the one before, busy: its buttons do
+  // not move, and its rows may already look like the answer's.
+  await expect(pages).not.toHaveAttribute('aria-busy', 'true');
   await expect(rows).toHaveCount(pageSize);
   await expect(pages).toContainText('Page 1');
   const firstRow = await rows.first().textContent();
