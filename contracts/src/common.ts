@@ -29,10 +29,20 @@ export const isoDate = (key: Parameters<typeof msg>[0] = 'required') =>
     .trim()
     .min(1, msg(key))
     .regex(/^\d{4}-\d{2}-\d{2}$/, msg('invalidDate'))
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, msg('invalidDate'));
+    .refine(isCalendarDate, msg('invalidDate'));
+
+/**
+ * Whether a YYYY-MM-DD names a day that exists (no 2026-02-29, no 2026-04-31), by arithmetic: parsing it as a Date
+ * and printing it back cost about a microsecond on each request that takes a date (issue 26).
+ */
+function isCalendarDate(value: string) {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 

@@ -10,21 +10,25 @@ const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 
 export const isUnsafeText = (value: string) => UNSAFE_TEXT.test(value);
 
-/** The path (keys) to the first unsafe string or key in a parsed value; undefined when there is none. */
-export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return isUnsafeText(value) ? path : undefined;
+/**
+ * The path (keys) to the first unsafe string or key in a parsed value; undefined when there is none. The path is
+ * built on the way back from a find only: every request is checked, and nearly all are clean (issue 26).
+ */
+export function findUnsafeText(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return isUnsafeText(value) ? [] : undefined;
   if (!value || typeof value !== 'object' || depth > 32) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, String(i)], depth + 1);
-      if (found) return found;
+      const found = findUnsafeText(value[i], depth + 1);
+      if (found) return [String(i), ...found];
     }
     return undefined;
   }
-  for (const [key, inner] of Object.entries(value)) {
-    if (isUnsafeText(key)) return [...path, key];
-    const found = findUnsafeText(inner, [...path, key], depth + 1);
-    if (found) return found;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (isUnsafeText(key)) return [key];
+    const found = findUnsafeText(record[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
