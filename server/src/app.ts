@@ -52,9 +52,20 @@ export function htmlContentSecurityPolicy(indexHtml: string) {
 /**
  * The log's destination: standard output, written in blocks of 4 KB or every second, whichever comes first (and at
  * exit), rather than a write per line: one line per request made that write a tenth of a light request's CPU (issue
- * 26). A line waits at most a second.
+ * 26). A line waits at most a second. The block is kept as bytes (sonic-boom's buffer mode): kept as text, each line
+ * was appended to one growing string whose byte length was measured again at every line, 2.5 µs of CPU a line here
+ * against 0.6 µs as bytes.
  */
-const bufferedStandardOutput = () => destination({ dest: 1, minLength: 4096, periodicFlush: 1000, sync: false });
+function bufferedStandardOutput() {
+  const out = destination({ dest: 1, minLength: 4096, periodicFlush: 1000, sync: false, contentMode: 'buffer' });
+  // (Typed for text: in buffer mode it takes bytes.)
+  const writeBytes = out.write.bind(out) as unknown as (bytes: Buffer) => boolean;
+  return {
+    write: (line: string) => writeBytes(Buffer.from(line)),
+    flush: (done?: (err?: Error) => unknown) => out.flush(done),
+    flushSync: () => out.flushSync(),
+  };
+}
 
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
