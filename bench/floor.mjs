@@ -17,7 +17,18 @@ import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import { freePort, median, printTable, requireBuild, ROOT, runAutocannon, startServer, stopServer, withBenchDatabase } from './server-process.mjs';
+import {
+  freePort,
+  median,
+  printTable,
+  PRODUCTION_NODE_FLAGS,
+  requireBuild,
+  ROOT,
+  runAutocannon,
+  startServer,
+  stopServer,
+  withBenchDatabase,
+} from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -76,7 +87,7 @@ function searchPath(k) {
 
 async function startFloor({ databaseUrl, env }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [FLOOR_MAIN], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, FLOOR_MAIN], {
     env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

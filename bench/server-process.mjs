@@ -11,8 +11,18 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+/**
+ * Node's flags production runs the server with: those of `npm start` (the root package's start script, their one
+ * definition), so a benchmark measures the runtime production has. floor.mjs gives the floor the same.
+ */
+export const PRODUCTION_NODE_FLAGS = (() => {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const flags = /\bnode((?: --\S+)*) server\/dist\/main\.js/.exec(start);
+  if (!flags) throw new Error(`the root package's start script does not run node server/dist/main.js: ${start}`);
+  return flags[1].split(' ').filter(Boolean);
+})();
 // Node's own flags for the server, e.g. to profile a run: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
-const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const NODE_ARGS = [...PRODUCTION_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 // Production refuses weak settings (README, "Configuration"): an administrator password of the policy, and
 // secrets of 64 random hex digits (256 bits), each its own.
 export const ADMIN = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}-Run` };
