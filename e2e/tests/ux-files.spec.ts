@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type FileChooser } from '@playwright/test';
 import { PNG } from './complaints.helpers';
 import { seriousViolations } from './axe.helpers';
 
@@ -39,13 +39,17 @@ for (const [language, choose, none] of [
     const picker = page.locator('.file-picker').filter({ has: page.locator('#anon-evidence') });
     await expect(picker).toContainText(choose);
     await expect(picker).toContainText(none);
-    // The unseen native input still takes the focus and opens the chooser from the keyboard.
-    await page.locator('#anon-evidence').focus();
-    // Focused for sure before the key: on a busy machine a late render could take the focus away first.
-    await expect(page.locator('#anon-evidence')).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
+    // The unseen native input still takes the focus and opens the chooser from the keyboard. On a busy machine a late
+    // render can take the focus between the check and the key (a CI run waited 50 s for a chooser): tried again then.
+    let chooser: FileChooser | undefined;
+    await expect(async () => {
+      await page.locator('#anon-evidence').focus();
+      await expect(page.locator('#anon-evidence')).toBeFocused();
+      const opened = page.waitForEvent('filechooser', { timeout: 3000 });
+      await page.keyboard.press('Space');
+      chooser = await opened;
+    }).toPass({ timeout: 30_000 });
+    await chooser!.setFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
     await expect(picker).toContainText('scene.png');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

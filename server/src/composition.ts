@@ -77,12 +77,6 @@ const PAYMENT_RECONCILE_CRON = '* * * * *';
  * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
  * registrations and its routes here.
  */
-/**
- * Requests per second from which an instance counts as busy serving people: its job queue then works at one batch
- * per poll per queue. Browsing and the odd form stay below it; a booking or payment rush is far above.
- */
-const BUSY_REQUESTS_PER_SECOND = 50;
-
 export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   const { db } = database;
 
@@ -111,7 +105,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
-  const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= BUSY_REQUESTS_PER_SECOND });
+  const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= config.jobsBusyRequestsPerSecond });
   if (config.metrics) serveMetrics(app, config.metrics, database, jobs);
   const events = createDomainEvents({ jobs });
   jobs.work('upload-sweep', async () => {

@@ -31,6 +31,8 @@ const envSchema = z
       .positive()
       .default(8 * 60 * 60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Answers per second from which an instance counts as busy: its job queue then works one batch per queue every 4 s. */
+    JOBS_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).default(50),
     PUBLIC_URL: z.string().url().optional(),
     /** `sandbox` must be chosen explicitly in production: its card payments are not real. */
     PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     addressHashSecret: e.ADDRESS_HASH_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
+    jobsBusyRequestsPerSecond: e.JOBS_BUSY_REQUESTS_PER_SECOND,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: production ? false : e.SEED_DEMO !== 'false',
