@@ -10,7 +10,11 @@ import { appError } from '../../app-error';
  */
 let commonPasswords: Promise<Set<string>> | undefined;
 function loadCommonPasswords() {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
+  // The package is CommonJS: its exports object is the default export, under Node and in the server's bundle alike
+  // (the bundle, unlike Node, names none of its other exports when it puts the package in a chunk of its own).
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ default: { dictionary } }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  );
   return commonPasswords;
 }
 
