@@ -2,6 +2,7 @@
 // server the benchmark compares the hot routes with (src/bench-floor.ts), shared code in dist/chunks/. One bundle
 // instead of ~1,500 files from node_modules cuts start-up by a third (bench/README, "Fifth round"); a package
 // imported lazily (the payment SDK, the password dictionary) stays in a chunk of its own until first used.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 // What cannot be bundled stays in node_modules, each for a reason of its own:
@@ -16,6 +17,9 @@ const EXTERNAL = [
   '@aws-sdk/client-s3', // only for object storage, loaded when configured
   'pg-native', // pg's optional native binding, not installed
 ];
+
+// Chunks are named by their content: a new build starts from an empty folder, so none of an earlier build's stays.
+fs.rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/main.ts', 'bench-floor': 'src/bench-floor.ts' },
