@@ -107,7 +107,9 @@ export async function startServer({
   const env = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   const started = performance.now();
   // Logs go where production sends them (a file or the journal), not through this process.
-  const child = spawn(process.execPath, [...NODE_ARGS, serverMain], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });
+  // BENCH_SERVER_WRAPPER runs the server under another program, e.g. 'valgrind --tool=callgrind --instr-atstart=no'.
+  const [command, ...wrapperArgs] = [...(process.env.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean), process.execPath];
+  const child = spawn(command, [...wrapperArgs, ...NODE_ARGS, serverMain], { env, stdio: ['ignore', fs.openSync('/dev/null', 'w'), 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;
