@@ -40,7 +40,6 @@ await build({
       "import { createRequire as __createRequire } from 'node:module';",
       "import { fileURLToPath as __fileURLToPath } from 'node:url';",
       'const require = __createRequire(import.meta.url);',
-      'const __filename = __fileURLToPath(import.meta.url);',
       "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
