@@ -30,3 +30,28 @@ describe('multipart bodies go to forms only', () => {
     expect(Object.keys(res.json().error.fields ?? {})).toContain('station');
   });
 });
+
+// Fastify gives each scope its own request and reply classes; the code every request runs slows down once it has met
+// many of them (issue 26). So the API's routes share the API's scope, but for the two that need one of their own: the
+// forms (with the multipart parser) and Stripe's webhook (raw JSON bodies).
+describe('scopes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  type Scope = { prefix: string; hasRequestDecorator(name: string): boolean };
+  const childScopes = (scope: object): Scope[] => {
+    const children = Object.getOwnPropertySymbols(scope).find((s) => s.description === 'fastify.children');
+    return (scope as Record<symbol, Scope[]>)[children!]!;
+  };
+
+  it('the API has one scope for its routes and two inside it: the forms (with the multipart parser) and the webhook', () => {
+    const api = childScopes(t.app).filter((scope) => scope.prefix === '/api');
+    expect(api).toHaveLength(1);
+    expect(api[0]!.hasRequestDecorator('isMultipart')).toBe(false);
+    const inner = childScopes(api[0]!);
+    expect(inner.map((scope) => scope.hasRequestDecorator('isMultipart')).sort()).toEqual([false, true]);
+  });
+});

@@ -91,10 +91,36 @@ export function route<E extends Endpoint, Errors extends ErrorSchemas = Record<n
     register(app);
     return;
   }
-  // A form's route in a scope of its own with the multipart parser: the plugin hangs two hooks (a promise each and a
-  // listener) on every request of the scope it is registered in, which only forms need.
-  app.register(async (scope: ZodApp) => {
+  waitingFormsOf(app).push({ path: endpoint.path, register });
+}
+
+type WaitingForm = { path: string; register: (scope: ZodApp) => void };
+
+/** Each instance's form routes, until `formRoutes` puts them in their scope. */
+const waitingForms = new WeakMap<ZodApp, WaitingForm[]>();
+
+function waitingFormsOf(app: ZodApp) {
+  let waiting = waitingForms.get(app);
+  if (!waiting) {
+    const forms: WaitingForm[] = (waiting = []);
+    waitingForms.set(app, forms);
+    // A form left waiting would be a route that silently does not exist: the server does not start.
+    app.addHook('onReady', (done) => {
+      done(forms.length > 0 ? new Error(`form routes never registered (formRoutes): ${forms.map((f) => f.path).join(', ')}`) : undefined);
+    });
+  }
+  return waiting;
+}
+
+/**
+ * The form routes that the modules registered on `app`, all in ONE scope of their own with the multipart parser:
+ * the plugin hangs two hooks (a promise each and a listener) on every request of the scope it is registered in,
+ * which only forms need; and each Fastify scope has its own request and reply classes, so a scope per form would
+ * give the code every request runs more shapes to handle (issue 26). Registered after the modules.
+ */
+export function formRoutes(app: ZodApp) {
+  return async (scope: ZodApp) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12 } });
-    register(scope);
-  });
+    for (const form of waitingForms.get(app)?.splice(0) ?? []) form.register(scope);
+  };
 }
