@@ -38,7 +38,7 @@ export function passwordsRoutes(deps: {
 
     // Per account: over the limit the answer stays the same and nothing is sent (a 429 would tell the account exists
     // and let anyone stop its owner's resets); per address the caller is told to wait.
-    const perAccount = app.createRateLimit(limitedRoute('password-reset-account', deps.limits.passwordResetAccount, accountNamed));
+    const perAccount = limitedRoute('password-reset-account', deps.limits.passwordResetAccount, accountNamed);
     route(
       app,
       passwordEndpoints.resetRequest,
@@ -49,8 +49,8 @@ export function passwordsRoutes(deps: {
         config: { rateLimit: limitedRoute('password-reset', deps.limits.passwordReset, clientAddress) },
       },
       async (request, reply) => {
-        const counted = await perAccount(request);
-        await deps.reset.request(request.body.username, counted.isAllowed || !counted.isExceeded);
+        const counted = await app.countRequest(perAccount, request);
+        await deps.reset.request(request.body.username, !counted.exceeded);
         return reply.status(202).send({ accepted: true as const });
       },
     );
