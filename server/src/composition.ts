@@ -75,11 +75,6 @@ import { createMetrics, startMetricsServer } from './http/metrics';
 const PAYMENT_RECONCILE_CRON = '* * * * *';
 
 /**
- * The one place where repositories, services and routes are wired together, and where the registries
- * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
- * registrations and its routes here.
- */
-/**
  * A module's routes in the scope they are registered in, not one of their own (fastify-plugin): Fastify gives each
  * scope its own request and reply classes, and the code every request runs (Fastify's own, the guards, the limits)
  * slows down once it has met many of them: ~10 % of the hot routes' CPU with a scope per module (issue 26). The
@@ -87,6 +82,11 @@ const PAYMENT_RECONCILE_CRON = '* * * * *';
  */
 const inScope = fp;
 
+/**
+ * The one place where repositories, services and routes are wired together, and where the registries
+ * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
+ * registrations and its routes here.
+ */
 export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   const { db } = database;
 

@@ -49,8 +49,8 @@ export function passwordsRoutes(deps: {
         config: { rateLimit: limitedRoute('password-reset', deps.limits.passwordReset, clientAddress) },
       },
       async (request, reply) => {
-        const counted = await app.countRequest(perAccount, request);
-        await deps.reset.request(request.body.username, !counted.exceeded);
+        const overForMs = await app.countRequest(perAccount, request);
+        await deps.reset.request(request.body.username, overForMs === null);
         return reply.status(202).send({ accepted: true as const });
       },
     );

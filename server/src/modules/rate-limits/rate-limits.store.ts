@@ -242,8 +242,8 @@ declare module 'fastify' {
     rateLimit?: RouteLimit;
   }
   interface FastifyInstance {
-    /** Counts a request on a limit other than its route's own: whether it is over the limit, and when its window ends. */
-    countRequest(limit: RouteLimit, request: FastifyRequest): Promise<{ exceeded: boolean; ttlMs: number }>;
+    /** Counts a request on a limit other than its route's own: over the limit, the ms until its window ends; else null. */
+    countRequest(limit: RouteLimit, request: FastifyRequest): Promise<number | null>;
   }
 }
 
@@ -263,23 +263,27 @@ const rateLimited = (ttlMs: number) =>
     headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },
   });
 
+/** Counts `request` on `limit`: answers the milliseconds until its window ends when it is over the limit, else null. */
+function countOn(counter: RequestCounter, limit: RouteLimit, request: FastifyRequest, answer: (err: Error | null, overForMs: number | null) => void) {
+  counter.incr(
+    limit.key(request),
+    (err, counted) => {
+      if (err || !counted) answer(err ?? new Error('no count'), null);
+      else answer(null, counted.current > limit.max ? counted.ttl : null);
+    },
+    limit.windowMs,
+    limit.max,
+  );
+}
+
 /**
  * The check of one limit as an onRequest hook in Fastify's callback form: a request counted on the instance's own
  * count (nearly all of them, rate-limits.batcher.ts) is answered at once, with no promise (issue 26: the
  * @fastify/rate-limit plugin this replaces awaited three promises per request, 7 % of the fine search's CPU).
  */
 function limitHook(counter: RequestCounter, limit: RouteLimit): onRequestHookHandler {
-  return (request, _reply, done) => {
-    counter.incr(
-      limit.key(request),
-      (err, counted) => {
-        if (err || !counted) done(err ?? new Error('no count'));
-        else done(counted.current > limit.max ? rateLimited(counted.ttl) : undefined);
-      },
-      limit.windowMs,
-      limit.max,
-    );
-  };
+  return (request, _reply, done) =>
+    countOn(counter, limit, request, (err, overForMs) => done(err ?? (overForMs === null ? undefined : rateLimited(overForMs))));
 }
 
 /**
@@ -289,8 +293,8 @@ function limitHook(counter: RequestCounter, limit: RouteLimit): onRequestHookHan
 export function secondLimit(app: FastifyInstance, name: string, limit: RequestLimit, caller: (request: FastifyRequest) => string) {
   const second = limitedRoute(name, limit, caller);
   return async (request: FastifyRequest) => {
-    const counted = await app.countRequest(second, request);
-    if (counted.exceeded) throw rateLimited(counted.ttlMs);
+    const overForMs = await app.countRequest(second, request);
+    if (overForMs !== null) throw rateLimited(overForMs);
   };
 }
 
@@ -311,14 +315,7 @@ export async function registerSharedRateLimits(app: FastifyInstance, db: Databas
   app.decorate(
     'countRequest',
     (limit: RouteLimit, request: FastifyRequest) =>
-      new Promise<{ exceeded: boolean; ttlMs: number }>((resolve, reject) => {
-        counter.incr(
-          limit.key(request),
-          (err, counted) => (err || !counted ? reject(err ?? new Error('no count')) : resolve({ exceeded: counted.current > limit.max, ttlMs: counted.ttl })),
-          limit.windowMs,
-          limit.max,
-        );
-      }),
+      new Promise<number | null>((resolve, reject) => countOn(counter, limit, request, (err, overForMs) => (err ? reject(err) : resolve(overForMs)))),
   );
   shared.startSweeping();
   app.addHook('onClose', () => shared.stopSweeping());
