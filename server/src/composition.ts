@@ -69,7 +69,6 @@ import { createClearanceRepository } from './modules/clearance/clearance.reposit
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
 import { createTrafficMeter } from './http/traffic-meter';
-import { createMetrics, startMetricsServer } from './http/metrics';
 
 /** When the payments are reconciled with the gateway (and once at start-up): every minute. */
 const PAYMENT_RECONCILE_CRON = '* * * * *';
@@ -116,7 +115,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= config.jobsBusyRequestsPerSecond });
-  if (config.metrics) serveMetrics(app, config.metrics, database, jobs);
+  if (config.metrics) await serveMetrics(app, config.metrics, database, jobs);
   const events = createDomainEvents({ jobs });
   jobs.work('upload-sweep', async () => {
     await files.sweep();
@@ -323,7 +322,9 @@ export type Modules = Awaited<ReturnType<typeof composeModules>>;
  * hook (no promise per request), the pool and the job queue read at scrape time, on a listener of its own that opens
  * when the app is ready and closes with it (after the draining, so a stopping instance is still watched).
  */
-function serveMetrics(app: FastifyInstance, settings: { host: string; port: number }, database: DatabaseHandle, jobs: JobQueue) {
+async function serveMetrics(app: FastifyInstance, settings: { host: string; port: number }, database: DatabaseHandle, jobs: JobQueue) {
+  // prom-client loads only where metrics are on.
+  const { createMetrics, startMetricsServer } = await import('./http/metrics');
   const metrics = createMetrics({
     poolStats: database.poolStats,
     queueDepth: () => jobs.depth(),

@@ -6,7 +6,6 @@ import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind, type MultipartForm } from 
 import { AppError, appError, fieldKeysOf, invalidInput } from '../app-error';
 import type { UploadedFile } from './uploaded-file';
 import { isUnsafeText, reportedField, schemaFields } from './input-safety';
-import { inspectPdf } from './pdf-active-content';
 
 /** Longest text field accepted in a form (bytes); longer values are refused, never cut. */
 const FIELD_MAX_BYTES = 100_000;
@@ -88,6 +87,8 @@ async function readFilePart(part: MultipartFile, kind: FileKind | undefined): Pr
   }
   if (type.mime === 'application/pdf') {
     // Stored as sent only when a PDF parser read all of it and found nothing that acts by itself.
+    // The PDF parser loads with the first PDF, not at start-up (bench/README, start-up).
+    const { inspectPdf } = await import('./pdf-active-content');
     const verdict = inspectPdf(buffer);
     if (verdict === 'active') throw appError('files.unsafe_pdf', { field: part.fieldname });
     if (verdict === 'unreadable') throw appError('files.unreadable_pdf', { field: part.fieldname });

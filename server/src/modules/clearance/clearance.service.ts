@@ -40,7 +40,6 @@ import { actorOf, type AuditService } from '../audit/audit.service';
 import { storedFilePathOf, storedFileUrl, type FileAccessPolicy, type FilesService } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
-import { renderCertificatePdf } from './clearance.certificate';
 import type { ClearanceRepository } from './clearance.repository';
 import type { ClearanceDetails, ClearanceRow } from './clearance.table';
 import { serialIds } from '../../db/sql';
@@ -470,6 +469,8 @@ export function createClearanceService(deps: {
       const row = await completedApplication(id, replace);
       const reference = row.referenceNumber!;
       const code = newVerificationCode();
+      // PDFKit, its fonts and the QR encoder load with the first certificate, not at start-up.
+      const { renderCertificatePdf } = await import('./clearance.certificate');
       const pdf = await renderCertificatePdf({
         draft,
         referenceNumber: reference,

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { appError } from '../../app-error';
 import type { UploadedFile } from '../../http/uploaded-file';
 import { stripPngMetadata } from './png-metadata';
@@ -58,6 +57,8 @@ export async function normaliseUpload(file: UploadedFile): Promise<UploadedFile>
     const stripped = stripPngMetadata(file.buffer, MAX_PIXELS);
     if (stripped) return { ...file, buffer: stripped };
   }
+  // sharp (libvips) loads with the first picture to decode, not at start-up (bench/README, start-up).
+  const { default: sharp } = await import('sharp');
   // The header first: a picture over the pixel budget is refused before anything is decoded.
   let size: { width?: number; height?: number };
   try {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
   to: string;
@@ -31,11 +31,18 @@ export interface SmsProvider {
  * reused for many messages: a connection per message spent most of a burst's time on greetings and TLS.
  */
 export function createSmtpSender(url: string, from: string): EmailSender & { close(): void } {
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 5, maxMessages: 500 });
+  // nodemailer loads with the first message, not at start-up (bench/README, start-up).
+  let transport: Promise<Transporter> | undefined;
+  const connected = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, pool: true, maxConnections: 5, maxMessages: 500 }),
+    ));
   return {
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await (
+        await connected()
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
