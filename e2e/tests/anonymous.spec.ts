@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CRIME_OFFICER, PNG, STATION, signedInContext } from './complaints.helpers';
 import { seriousViolations } from './axe.helpers';
+import { chooseFileByKeyboard } from './pages.helpers';
 
 test('a visitor reports anonymously with evidence, the Crime Branch officer sets a status, the visitor follows it by code', async ({ browser, page }) => {
   // The visitor, without an account, by keyboard through the form.
@@ -110,9 +111,7 @@ test('the whole report by keyboard alone, then the code copied with the Copy but
   await expect(page.locator('#anon-how')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('#anon-evidence')).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name: 'checkpoint.png', mimeType: 'image/png', buffer: PNG });
+  await chooseFileByKeyboard(page, page.locator('#anon-evidence'), { name: 'checkpoint.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Preview of the evidence photo' })).toBeVisible();
   await tabTo('input[name="provideContact"]');
   await page.keyboard.press('Space');

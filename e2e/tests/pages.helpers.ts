@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FileChooser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Walks a server-paged list one page forward and back by keyboard, through the controls every list shares
@@ -38,4 +38,22 @@ export async function walkPages(page: Page, list: { pages: Locator; rows: Locato
   await expect(rows.first()).toHaveText(firstRow!);
   await expect(previous).toBeFocused();
   await expect(previous).toBeDisabled();
+}
+
+/**
+ * Chooses `file` in the file input `input`, which has the focus, from the keyboard (Space opens the chooser). On a busy
+ * machine a late render can take the focus between the check and the key (CI runs waited 50–60 s for a chooser that
+ * never opened): the input is focused again and the key pressed again then.
+ */
+export async function chooseFileByKeyboard(page: Page, input: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  let chooser: FileChooser | undefined;
+  let attempts = 0;
+  await expect(async () => {
+    if (attempts++ > 0) await input.focus();
+    await expect(input).toBeFocused();
+    const opened = page.waitForEvent('filechooser', { timeout: 3000 });
+    await page.keyboard.press('Space');
+    chooser = await opened;
+  }).toPass({ timeout: 30_000 });
+  await chooser!.setFiles(file);
 }
