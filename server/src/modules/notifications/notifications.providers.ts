@@ -33,16 +33,15 @@ export interface SmsProvider {
 export function createSmtpSender(url: string, from: string): EmailSender & { close(): void } {
   // nodemailer loads with the first message, not at start-up (bench/README, start-up).
   let transport: Promise<Transporter> | undefined;
-  const connected = () =>
+  const transporter = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({ url, pool: true, maxConnections: 5, maxMessages: 500 }),
     ));
   return {
     close: () => void transport?.then((t) => t.close()),
     async send(mail) {
-      const info = await (
-        await connected()
-      ).sendMail({
+      const smtp = await transporter();
+      const info = await smtp.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
