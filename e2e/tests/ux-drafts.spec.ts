@@ -212,8 +212,11 @@ test('the session of a Traffic Fine Branch officer ends in another tab: Issue Fi
   // Another tab of the same browser signs out: the server ends the session this tab still holds.
   const other = await context.newPage();
   await other.goto('/police/dashboard');
+  // The app shows the sign-in page before its logout request is answered: the tab stays open until it is.
+  const loggedOut = other.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
   await other.getByRole('button', { name: 'Logout' }).click();
   await expect(other).toHaveURL(/\/police\/login$/);
+  expect((await loggedOut).status()).toBe(200);
   await other.close();
 
   await page.getByRole('button', { name: 'Issue Fine' }).click();
