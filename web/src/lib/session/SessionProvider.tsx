@@ -67,15 +67,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     // This browser forgets the session first: a reload or another page opened right after Logout (on a slow line,
-    // before the server answered) must find nobody signed in. The server is told next, with the token kept here.
+    // before the server answered) must find nobody signed in. The server is told in the same step, with the token kept
+    // here, before the page changes: a keepalive request, so a tab closed straight after Logout still ends the session.
     const token = sessionStore.token();
     sessionStore.clear();
+    const serverTold = sessionCalls().then((api) => api.logout(token));
     // Nothing typed or cached for this user may be shown to the next one.
     clearAllDrafts();
     void import('../query').then(({ queryClient }) => queryClient.clear());
     setState({ status: 'anonymous' });
     try {
-      await (await sessionCalls()).logout(token);
+      await serverTold;
     } catch {
       // The token is gone from this browser either way; the server's session ends at its expiry.
     }
