@@ -12,10 +12,11 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFoundBody } from './http/error-handler';
-import { installInputSafety } from './http/input-safety';
+import { withInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { preferredEncoding } from './http/accept-encoding';
 import { OneLinePerRequest } from './http/request-logger';
+import { createTrafficMeter } from './http/traffic-meter';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
@@ -81,6 +82,9 @@ function bufferedStandardOutput() {
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
   const serializerCompiler = createAnswerSerializer({ validate: !config.production });
+  const safeValidatorCompiler = withInputSafety(validatorCompiler);
+  // Answers counted per second as they are completed (OneLinePerRequest); the job queue eases off when it is busy.
+  const traffic = createTrafficMeter();
   const app = Fastify({
     // The redacting serializers apply to any logger options given (a test's stream, say).
     logger: (opts.logger === undefined || opts.logger === true
@@ -95,7 +99,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request ("incoming", "completed") become one, written when the answer is sent.
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(traffic),
     // A request must arrive whole within 5 minutes (15 MB of photos on a slow mobile link fits), so
     // connections trickling bytes cannot be held open for ever.
     requestTimeout: 300_000,
@@ -106,7 +110,7 @@ export async function buildApp(opts: BuildAppOptions) {
     // sit unused, and loading them is a tenth of the start-up time.
     // (The casts: Fastify types these factories for Ajv's compilers.)
     schemaController: {
-      compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
+      compilersFactory: { buildValidator: (() => safeValidatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
     },
   }).withTypeProvider<ZodTypeProvider>();
   // A client may send its request and close its side at once (HTTP/1.0 style): by default Node then drops
@@ -114,10 +118,9 @@ export async function buildApp(opts: BuildAppOptions) {
   // gets nothing. Half-open, the answer is written and the connection then closed.
   (app.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installInputSafety(app);
 
   // The hooks every request passes through take Fastify's callback form: an async hook costs a promise and a turn
   // of the microtask queue per request (issue 26).
@@ -150,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions) {
     });
   }
 
-  const modules = await composeModules(app, config, opts.database);
+  const modules = await composeModules(app, config, opts.database, traffic);
   serveWebApp(app, config.webDistDir);
   return { app, modules };
 }

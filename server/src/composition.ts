@@ -68,7 +68,7 @@ import { registerSharedRateLimits } from './modules/rate-limits/rate-limits.stor
 import { createClearanceRepository } from './modules/clearance/clearance.repository';
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
-import { createTrafficMeter } from './http/traffic-meter';
+import type { TrafficMeter } from './http/traffic-meter';
 
 /** When the payments are reconciled with the gateway (and once at start-up): every minute. */
 const PAYMENT_RECONCILE_CRON = '* * * * *';
@@ -86,7 +86,7 @@ const inScope = fp;
  * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
  * registrations and its routes here.
  */
-export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle, traffic: TrafficMeter) {
   const { db } = database;
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
@@ -105,15 +105,9 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // Uploaded files: in an S3-compatible bucket when FILE_STORAGE=s3, otherwise on the local disk (DATA_DIR/uploads).
   const storage = config.s3Storage ? await createS3FileStorage(config.s3Storage) : createLocalFileStorage(config.uploadsDir);
   const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
-  // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
-  const traffic = createTrafficMeter();
-  // Counted as answered: public routes then pass through no onRequest hook at all.
-  app.addHook('onResponse', (_request, _reply, done) => {
-    traffic.record();
-    done();
-  });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
+  // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= config.jobsBusyRequestsPerSecond });
   if (config.metrics) await serveMetrics(app, config.metrics, database, jobs);
   const events = createDomainEvents({ jobs });
@@ -286,6 +280,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   await jobs.sendNow('payment-reconcile');
 
   return {
+    /** The answers per second this instance is giving (fed as each request completes). */
+    traffic,
     /** Readiness answers 503 from now on, so the load balancer sends no new requests here (a stop on SIGTERM). */
     startDraining() {
       draining = true;

@@ -43,6 +43,14 @@ describe('the built web app', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
+  it('answers a path with NUL or a lone surrogate as a client error, never a 5xx (no schema describes these paths)', async () => {
+    for (const url of ['/assets/index-abc123.js%00.map', '/assets/a%00b', '/%00', '/assets/%ED%A0%80.js', '/anonymous-complaint%00']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body).not.toContain('\u0000');
+    }
+  });
+
   it('serves JavaScript with brotli to browsers that accept it, gzip to others, plain to the rest', async () => {
     const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.statusCode).toBe(200);
