@@ -122,16 +122,17 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  // The hooks every request passes through take Fastify's callback form: an async hook costs a promise and a turn
-  // of the microtask queue per request (issue 26).
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Set as each request arrives, so every answer carries them, an error's too; a route's own (a cache policy, say)
+  // replaces them. Callback form: an async hook costs a promise and a turn of the microtask queue per request; and
+  // not an onSend hook, which put every answer through one more hook runner (~3 µs a search, issue 26).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
     // Production sits behind HTTPS; browsers ignore this header over plain HTTP.
     if (config.production) reply.header('strict-transport-security', 'max-age=31536000');
     // API answers are personal (current user, records): no shared or browser cache unless a route says so.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   // Cookies are read only where a route accepts the session cookie (authenticate.ts), not parsed on every request.

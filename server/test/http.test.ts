@@ -89,6 +89,22 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
     expect(bad.headers['x-request-id']).not.toContain('<');
   });
 
+  it('sends them on refusals and errors too: a 400, 401, 403, 404 and an unknown path', async () => {
+    const c = await createCitizen(t);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/slots/public?date=bad' }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' }),
+      await post('/api/admin/users/create-officer', '{}', { 'content-type': 'application/json', ...bearer(c.token) }),
+      await t.app.inject({ method: 'GET', url: '/api/uploads/no-such-file.png', headers: bearer(c.token) }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/path' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 401, 403, 404, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': 'no-store' });
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    }
+  });
+
   it('lets a cacheable route keep its own cache policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/stations' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');

@@ -96,6 +96,8 @@ describe('the built web app', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['cache-control']).toBe('no-cache');
+      // Not to be framed by another site (clickjacking), nor sniffed as another type.
+      expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
     }
   });
 
