@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFound
 import { withInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { preferredEncoding } from './http/accept-encoding';
-import { OneLinePerRequest } from './http/request-logger';
+import { OneLinePerRequest, requestLoggerFactory } from './http/request-logger';
 import { createTrafficMeter } from './http/traffic-meter';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
@@ -111,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request ("incoming", "completed") become one, written when the answer is sent.
     logController: new OneLinePerRequest(traffic),
+    childLoggerFactory: requestLoggerFactory,
     // A request must arrive whole within 5 minutes (15 MB of photos on a slow mobile link fits), so
     // connections trickling bytes cannot be held open for ever.
     requestTimeout: 300_000,

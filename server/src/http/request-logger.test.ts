@@ -2,6 +2,9 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCitizen } from '../../test/helpers';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { RequestLogger } from './request-logger';
 
 describe('the request log: one line per answered request, as pino writes a line', () => {
   let t: TestApp;
@@ -57,5 +60,32 @@ describe('the request log: one line per answered request, as pino writes a line'
     for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' });
     // The meter holds this second and the last: however the five fall across a second's end, one holds three.
     expect(t.modules.traffic.perSecond()).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("a request's logger", () => {
+  it('makes the child carrying the request id only when the request logs, and writes through it', () => {
+    const lines: Record<string, unknown>[] = [];
+    const parent = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    let children = 0;
+    const counting = Object.assign(Object.create(parent) as FastifyBaseLogger, {
+      child: (bindings: object, options?: object) => (children++, parent.child(bindings, options)),
+    });
+    const log = new RequestLogger(counting, { reqId: 'r-1' }, {});
+    expect(log.level).toBe('info');
+    expect(children).toBe(0);
+    log.debug('not written');
+    log.warn({ detail: 1 }, 'written');
+    log.error('again');
+    expect(children).toBe(1);
+    expect(lines.map((l) => [l.reqId, l.msg, l.level])).toEqual([
+      ['r-1', 'written', 40],
+      ['r-1', 'again', 50],
+    ]);
+    expect(lines[0]!.detail).toBe(1);
+    log.level = 'debug';
+    log.debug('now written');
+    expect(lines.at(-1)).toMatchObject({ reqId: 'r-1', msg: 'now written' });
+    expect(log.child({ part: 'x' }).level).toBe('debug');
   });
 });

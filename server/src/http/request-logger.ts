@@ -56,3 +56,65 @@ export class OneLinePerRequest extends LogController {
     this.#write?.(request, reply);
   }
 }
+
+type LogArguments = [obj: unknown, msg?: string, ...args: unknown[]];
+type Bindings = Record<string, unknown>;
+
+/**
+ * A request's logger (Fastify's `request.log`): the pino child carrying the request's id, made when the request first
+ * logs something. Nearly every request logs nothing but its one line (written without it): Fastify's own child per
+ * request, which pino builds with a new formatters object each time, was a cost every request paid for nothing (issue 26).
+ */
+export class RequestLogger {
+  #made: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: object;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: object) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  get level() {
+    return (this.#made ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: LogArguments) {
+    this.#logger().fatal(...(args as [unknown]));
+  }
+  error(...args: LogArguments) {
+    this.#logger().error(...(args as [unknown]));
+  }
+  warn(...args: LogArguments) {
+    this.#logger().warn(...(args as [unknown]));
+  }
+  info(...args: LogArguments) {
+    this.#logger().info(...(args as [unknown]));
+  }
+  debug(...args: LogArguments) {
+    this.#logger().debug(...(args as [unknown]));
+  }
+  trace(...args: LogArguments) {
+    this.#logger().trace(...(args as [unknown]));
+  }
+  silent(...args: LogArguments) {
+    this.#logger().silent(...(args as [unknown]));
+  }
+  child(bindings: Bindings, options?: object): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, a RequestLogger. */
+export const requestLoggerFactory = (parent: FastifyBaseLogger, bindings: Bindings, options: object) =>
+  new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
