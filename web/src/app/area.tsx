@@ -22,7 +22,9 @@ export interface AreaPage {
  * load alongside its code, not after it has rendered, and `preload` starts both before the first render
  * (main.tsx does so for the page the browser opened, while the shell's own texts are still loading).
  */
-export function area<M extends Record<string, unknown>>(load: () => Promise<M>, namespaces: Namespace[]) {
+export function area<M extends Record<string, unknown>>(load: () => Promise<M>, areaNamespaces: Namespace[]) {
+  // Every area has forms: the validation texts come with it (the first page, with none, loads without them).
+  const namespaces: Namespace[] = [...areaNamespaces, 'validation'];
   let loading: Promise<[M, typeof import('../lib/query'), unknown]> | undefined;
   const loadArea = () => {
     // A failed load is forgotten, so the error boundary's retry (or the next page) fetches again.

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, validationMessagesEn, type Language } from '@pes/contracts';
+import { LANGUAGES, type Language } from '@pes/contracts';
 import { storedLanguage, storeLanguage } from './languages';
 
 /** Namespaces, one per feature area; each has a JSON file per language under src/locales. */
@@ -32,7 +32,7 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../lo
  * say the same thing.
  */
 async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
-  if (lng === 'en' && ns === 'validation') return validationMessagesEn;
+  if (lng === 'en' && ns === 'validation') return (await import('./validation-en')).validationMessagesEn;
   const prefix = `../../locales/${lng}/${ns}.`;
   const parts = Object.keys(loaders).filter((file) => file === `${prefix}json` || (file.startsWith(prefix) && file.endsWith('.json')));
   const loaded = await Promise.all(parts.map((file) => loaders[file]!()));
@@ -70,7 +70,8 @@ export const i18nReady = i18n
     lng: storedLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    ns: ['common', 'validation', 'errors'],
+    // Validation texts load with the areas, whose pages have the forms (app/area.tsx).
+    ns: ['common', 'errors'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnEmptyString: false,
