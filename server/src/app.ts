@@ -16,7 +16,6 @@ import { withInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { preferredEncoding } from './http/accept-encoding';
 import { OneLinePerRequest, requestLoggerFactory } from './http/request-logger';
-import { createTrafficMeter } from './http/traffic-meter';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
@@ -93,8 +92,6 @@ export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
   const serializerCompiler = createAnswerSerializer({ validate: !config.production });
   const safeValidatorCompiler = withInputSafety(validatorCompiler);
-  // Answers counted per second as they are completed (OneLinePerRequest); the job queue eases off when it is busy.
-  const traffic = createTrafficMeter();
   const nextRequestId = requestIds();
   const app = Fastify({
     // The redacting serializers apply to any logger options given (a test's stream, say).
@@ -110,7 +107,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request ("incoming", "completed") become one, written when the answer is sent.
-    logController: new OneLinePerRequest(traffic),
+    logController: new OneLinePerRequest(),
     childLoggerFactory: requestLoggerFactory,
     // A request must arrive whole within 5 minutes (15 MB of photos on a slow mobile link fits), so
     // connections trickling bytes cannot be held open for ever.
@@ -166,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions) {
     });
   }
 
-  const modules = await composeModules(app, config, opts.database, traffic);
+  const modules = await composeModules(app, config, opts.database);
   serveWebApp(app, config.webDistDir);
   return { app, modules };
 }

@@ -1,6 +1,5 @@
 import { symbols, type Logger } from 'pino';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { TrafficMeter } from './traffic-meter';
 
 interface PinoInternals {
   [symbols.streamSym]?: { write(line: string): unknown };
@@ -37,20 +36,16 @@ export function requestLine(logger: FastifyBaseLogger): LineWriter | undefined {
 /**
  * Fastify's own request lines ("incoming request", "request completed", its error and not-found lines) are off;
  * the request's one line (requestLine) is written when Fastify reports it complete, through the server's logger,
- * with no hook of its own. Errors are logged by the error handler (error-handler.ts). The answer is counted on the
- * traffic meter here too: an onResponse hook would put every request through Fastify's hook runner for one increment.
+ * with no hook of its own. Errors are logged by the error handler (error-handler.ts).
  */
 export class OneLinePerRequest extends LogController {
   #write: LineWriter | undefined | null = null;
-  readonly #traffic: TrafficMeter;
 
-  constructor(traffic: TrafficMeter) {
+  constructor() {
     super({ disableRequestLogging: true });
-    this.#traffic = traffic;
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    this.#traffic.record();
     // The server's logger exists only once Fastify is built from these options: taken at the first answer.
     if (this.#write === null) this.#write = requestLine(reply.server.log);
     this.#write?.(request, reply);
