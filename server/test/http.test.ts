@@ -105,6 +105,13 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
     }
   });
 
+  it('counts every answer, a refused one too, on the traffic meter the job queue paces itself by', async () => {
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/health' });
+    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' });
+    // The meter holds this second and the last: however the five fall across a second's end, one holds three.
+    expect(t.modules.traffic.perSecond()).toBeGreaterThanOrEqual(3);
+  });
+
   it('lets a cacheable route keep its own cache policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/stations' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');

@@ -54,13 +54,6 @@ describe('the request log: one line per answered request, as pino writes a line'
     ]);
     expect(lines.join('')).not.toContain('199012345678');
   });
-
-  it('counts every answer, a refused one too, on the traffic meter the job queue paces itself by', async () => {
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/health' });
-    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' });
-    // The meter holds this second and the last: however the five fall across a second's end, one holds three.
-    expect(t.modules.traffic.perSecond()).toBeGreaterThanOrEqual(3);
-  });
 });
 
 describe("a request's logger", () => {
