@@ -18,6 +18,7 @@ import { preferredEncoding } from './http/accept-encoding';
 import { OneLinePerRequest, requestLoggerFactory } from './http/request-logger';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
+import { createTrafficMeter } from './http/traffic-meter';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
 import type { Server } from 'node:http';
 
@@ -131,10 +132,15 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Requests per second: the job queue eases off when people are waiting on this process. Counted here, in the hook every
+  // request already passes, rather than by an onResponse hook of its own: with none, Fastify runs no onResponse hook
+  // runner at all (issue 26).
+  const traffic = createTrafficMeter();
   // Set as each request arrives, so every answer carries them, an error's too; a route's own (a cache policy, say)
   // replaces them. Callback form: an async hook costs a promise and a turn of the microtask queue per request; and
   // not an onSend hook, which put every answer through one more hook runner (issue 26).
   app.addHook('onRequest', (request, reply, done) => {
+    traffic.record();
     reply.header('x-request-id', request.id);
     for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
     // Production sits behind HTTPS; browsers ignore this header over plain HTTP.
@@ -163,7 +169,7 @@ export async function buildApp(opts: BuildAppOptions) {
     });
   }
 
-  const modules = await composeModules(app, config, opts.database);
+  const modules = await composeModules(app, config, opts.database, traffic);
   serveWebApp(app, config.webDistDir);
   return { app, modules };
 }

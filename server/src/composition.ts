@@ -68,7 +68,7 @@ import { registerSharedRateLimits } from './modules/rate-limits/rate-limits.stor
 import { createClearanceRepository } from './modules/clearance/clearance.repository';
 import { createClearanceService } from './modules/clearance/clearance.service';
 import { clearanceRoutes } from './modules/clearance/clearance.routes';
-import { createTrafficMeter } from './http/traffic-meter';
+import type { TrafficMeter } from './http/traffic-meter';
 
 /** When the payments are reconciled with the gateway (and once at start-up): every minute. */
 const PAYMENT_RECONCILE_CRON = '* * * * *';
@@ -86,7 +86,8 @@ const inScope = fp;
  * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
  * registrations and its routes here.
  */
-export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+/** `traffic`: the requests this instance is answering per second (counted as each arrives, app.ts). */
+export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle, traffic: TrafficMeter) {
   const { db } = database;
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
@@ -107,13 +108,6 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
-  // Answers per second; the job queue eases off when it is busy. Counted by a hook, which Fastify runs with or without a
-  // logger (the request log's completion is not called when there is none).
-  const traffic = createTrafficMeter();
-  app.addHook('onResponse', (_request, _reply, done) => {
-    traffic.record();
-    done();
-  });
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= config.jobsBusyRequestsPerSecond });
   if (config.metrics) await serveMetrics(app, config.metrics, database, jobs);
@@ -287,7 +281,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   await jobs.sendNow('payment-reconcile');
 
   return {
-    /** The answers per second this instance is giving (fed as each request completes). */
+    /** The requests per second this instance is answering (counted as each arrives). */
     traffic,
     /** Readiness answers 503 from now on, so the load balancer sends no new requests here (a stop on SIGTERM). */
     startDraining() {

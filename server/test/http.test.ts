@@ -105,7 +105,7 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
     }
   });
 
-  it('counts every answer, a refused one too, on the traffic meter the job queue paces itself by', async () => {
+  it('counts every request, a refused one too, on the traffic meter the job queue paces itself by', async () => {
     for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/health' });
     for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' });
     // The meter holds this second and the last: however the five fall across a second's end, one holds three.
