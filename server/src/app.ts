@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { destination } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -150,8 +149,6 @@ export async function buildApp(opts: BuildAppOptions) {
     done();
   });
 
-  // Cookies are read only where a route accepts the session cookie (authenticate.ts), not parsed on every request.
-  await app.register(cookie, { hook: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sri Lanka Police e-Services API', version: '1.0.0' },

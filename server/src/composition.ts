@@ -262,7 +262,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(stripeWebhookRoutes({ payments }));
       await api.register(inScope(notificationsRoutes({ guards, notifications })));
       await api.register(inScope(sessionsRoutes({ guards, sessions })));
-      await api.register(inScope(accountRoutes({ guards, account })));
+      await api.register(inScope(accountRoutes({ guards, account, secureCookies: config.production })));
       await api.register(formRoutes(api));
     },
     { prefix: '/api' },

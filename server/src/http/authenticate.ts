@@ -1,13 +1,39 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Branch, Role } from '@pes/contracts';
 import { appError } from '../app-error';
 import type { Principal } from './principal';
 
 export const SESSION_COOKIE = 'pes_session';
 
+/*
+ * The session cookie is the only cookie, set by sign-in and cleared by logout and account closure: written and read here
+ * with the `cookie` library, not through the @fastify/cookie plugin (which wraps it), whose onSend hook ran on every
+ * answer of the server to look for cookies to write (issue 26: one hook runner per request for three routes' needs).
+ */
+
 /** A new session's cookie (stored files are fetched with it): the token, HTTP only, for as long as the session lasts. */
 export function setSessionCookie(reply: FastifyReply, session: { token: string; expires_at: number }, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: new Date(session.expires_at * 1000) });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: session.token,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      expires: new Date(session.expires_at * 1000),
+    }),
+  );
+}
+
+/** Tells the browser to drop the session cookie (the session itself is ended on the server). */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({ name: SESSION_COOKIE, value: '', path: '/', httpOnly: true, sameSite: 'lax', secure, expires: new Date(0), maxAge: 0 }),
+  );
 }
 
 /** The principal behind a token: `known` when it can be told from memory alone (else undefined), `resolve` always. */
@@ -21,7 +47,7 @@ function bearerToken(request: FastifyRequest, allowCookie: boolean) {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   // The cookie only authenticates safe reads such as <img src="/uploads/...">, never a change.
   if (!allowCookie || !request.headers.cookie) return undefined;
-  return request.server.parseCookie(request.headers.cookie)[SESSION_COOKIE];
+  return parseCookie(request.headers.cookie)[SESSION_COOKIE];
 }
 
 export interface Requirement {

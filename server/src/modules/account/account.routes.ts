@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountEndpoints } from '@pes/contracts';
 import { errorResponses } from '../../http/error-responses';
-import { principalOf, SESSION_COOKIE, type AuthGuards } from '../../http/authenticate';
+import { clearSessionCookie, principalOf, type AuthGuards } from '../../http/authenticate';
 import { route } from '../../http/endpoint-route';
 import type { AccountService } from './account.service';
 
 const tags = ['account'];
 
-export function accountRoutes(deps: { guards: AuthGuards; account: AccountService }): FastifyPluginAsyncZod {
+export function accountRoutes(deps: { guards: AuthGuards; account: AccountService; secureCookies: boolean }): FastifyPluginAsyncZod {
   const { guards, account } = deps;
   const signedIn = guards.require();
   return async (app) => {
@@ -32,7 +32,7 @@ export function accountRoutes(deps: { guards: AuthGuards; account: AccountServic
       },
       async (request, reply) => {
         const closed = await account.close(principalOf(request), request.body);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(reply, deps.secureCookies);
         return closed;
       },
     );

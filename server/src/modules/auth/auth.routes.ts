@@ -3,7 +3,7 @@ import { authEndpoints } from '@pes/contracts';
 import type { RateLimits } from '../../config';
 import { clientAddress, limitedRoute } from '../rate-limits/rate-limits.store';
 import { errorResponses } from '../../http/error-responses';
-import { principalOf, SESSION_COOKIE, setSessionCookie, type AuthGuards } from '../../http/authenticate';
+import { clearSessionCookie, principalOf, setSessionCookie, type AuthGuards } from '../../http/authenticate';
 import { route } from '../../http/endpoint-route';
 import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
@@ -41,7 +41,7 @@ export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secure
     // No body schema: logout reads no body, and a bare POST (no body at all) must work.
     route(app, authEndpoints.logout, { tags, errors: errorResponses(401), onRequest: guards.require() }, async (request, reply) => {
       await auth.logout(principalOf(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply, deps.secureCookies);
       return { success: true as const, message: 'Signed out' };
     });
 

@@ -60,6 +60,8 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
 
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(body.token) });
     expect(out.statusCode).toBe(200);
+    // The browser drops the cookie too (the same name and path, already expired).
+    expect(out.cookies.find((k) => k.name === 'pes_session')).toMatchObject({ value: '', path: '/', maxAge: 0, httpOnly: true });
     for (const path of ['getCurrentUserInfo', 'me']) {
       const after = await me(path, bearer(body.token));
       expect(after.statusCode).toBe(401);
