@@ -2,7 +2,8 @@
 // (server/src/bench-floor.ts: the same repositories, statements, driver and pool; no authentication, request limits,
 // security headers, validation, serialisation schema or request log), on the same PostgreSQL and the same data in
 // one run. Servers take turns over BENCH_ROUNDS rounds (default 3; the order alternates), each measure after a
-// warm-up; the table prints the medians and each route's ratio, and the run fails when a ratio misses its target.
+// warm-up and in BENCH_SLICES alternating turns (default 6); the table prints the medians and each route's ratio, and
+// the run fails when a ratio misses its target.
 // An absolute target hides a regression behind a fast machine; a ratio to the floor measured in the same minute
 // does not. Needs `npm run build` (dist/main.js and dist/bench-floor.js) and PostgreSQL's binaries.
 // BENCH_SECONDS (default 5) per measure; BENCH_PG_URL for another PostgreSQL.
@@ -31,6 +32,8 @@ import {
 } from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The turns each server's throughput measure is taken in (BENCH_SLICES): SECONDS / SLICES each. */
+const SLICES = Number(process.env.BENCH_SLICES ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 /**
@@ -170,8 +173,8 @@ const headersFor = (route, sessions) => {
   return (k) => sets[k % sets.length];
 };
 
-/** Requests per second of `route` on `base`: a warm-up of `warmUpSeconds`, then SECONDS of autocannon. */
-async function throughput(base, route, sessions, warmUpSeconds) {
+/** autocannon's options for `route` on `base`: each request its own path, body and session. */
+function loadOf(base, route, sessions) {
   const headers = headersFor(route, sessions);
   let k = 0;
   const requests = [
@@ -184,12 +187,37 @@ async function throughput(base, route, sessions, warmUpSeconds) {
       },
     },
   ];
-  const opts = { url: base, connections: route.connections, requests };
-  await runAutocannon({ ...opts, duration: warmUpSeconds });
-  const result = await runAutocannon({ ...opts, duration: SECONDS });
+  return { url: base, connections: route.connections, requests };
+}
+
+/** One autocannon run of `seconds`: its requests and its actual duration; throws when any request failed. */
+async function run(load, seconds, what) {
+  const result = await runAutocannon({ ...load, duration: seconds });
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${route.name} on ${base}: ${bad} requests failed (${JSON.stringify(result.statusCodeStats)})`);
-  return result.requests.average;
+  if (bad > 0) throw new Error(`${what}: ${bad} requests failed (${JSON.stringify(result.statusCodeStats)})`);
+  return { requests: result.requests.total, seconds: result.duration };
+}
+
+/**
+ * Each server's requests per second on `route` in round `r`: both warmed up, then SECONDS each, measured in SLICES
+ * turns that alternate between the two (A B B A A B …, the first server alternating by round), so that both figures
+ * come from the same seconds: this VM's speed drifts over seconds. Two identical floors measured one after the other
+ * in one piece each differed by −20 % to +13 % in a round in a noisy hour here; in a quiet one, 12 rounds of each
+ * method interleaved, by −7 % to +3 % in one piece and −6 % to +2 % in turns.
+ */
+async function throughputRound(servers, route, sessions, r) {
+  const order = r % 2 === 0 ? ['portal', 'floor'] : ['floor', 'portal'];
+  const loads = Object.fromEntries(order.map((which) => [which, loadOf(servers[which].base, route, sessions)]));
+  for (const which of order) await run(loads[which], r === 0 ? FIRST_WARM_UP_SECONDS : WARM_UP_SECONDS, `${route.name} on the ${which}`);
+  const totals = Object.fromEntries(order.map((which) => [which, { requests: 0, seconds: 0 }]));
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const which of slice % 2 === 0 ? order : [...order].reverse()) {
+      const measured = await run(loads[which], SECONDS / SLICES, `${route.name} on the ${which}`);
+      totals[which].requests += measured.requests;
+      totals[which].seconds += measured.seconds;
+    }
+  }
+  return Object.fromEntries(order.map((which) => [which, totals[which].requests / totals[which].seconds]));
 }
 
 /** The search's p99 at an even `rate` per second (paced-load.mjs: no coordinated omission). */
@@ -237,7 +265,12 @@ async function main() {
         const servers = { portal, floor };
         let floorSearch = Infinity;
         for (const route of ROUTES) {
-          const f = await rounds(servers, (base, r) => throughput(base, route, sessions, r === 0 ? FIRST_WARM_UP_SECONDS : WARM_UP_SECONDS));
+          const f = { portal: [], floor: [] };
+          for (let r = 0; r < ROUNDS; r++) {
+            const round = await throughputRound(servers, route, sessions, r);
+            f.portal.push(round.portal);
+            f.floor.push(round.floor);
+          }
           if (route.name === 'fine search' && route.connections === 10) floorSearch = median(f.floor);
           const ratio = median(f.portal) / median(f.floor);
           rows.push({
