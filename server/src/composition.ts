@@ -84,9 +84,9 @@ const inScope = fp;
 /**
  * The one place where repositories, services and routes are wired together, and where the registries
  * (payment fulfillers, file access policies) are filled. A new module adds its construction, its
- * registrations and its routes here.
+ * registrations and its routes here. `traffic`: the requests this instance is answering per second (counted as each
+ * arrives, app.ts).
  */
-/** `traffic`: the requests this instance is answering per second (counted as each arrives, app.ts). */
 export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle, traffic: TrafficMeter) {
   const { db } = database;
 

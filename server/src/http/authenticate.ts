@@ -12,28 +12,18 @@ export const SESSION_COOKIE = 'pes_session';
  * answer of the server to look for cookies to write (issue 26: one hook runner per request for three routes' needs).
  */
 
-/** A new session's cookie (stored files are fetched with it): the token, HTTP only, for as long as the session lasts. */
+/** The session cookie's Set-Cookie header: HTTP only, for the whole site; clearing it must name the same attributes. */
+const sessionCookie = (reply: FastifyReply, value: string, secure: boolean, expires: Date, maxAge?: number) =>
+  reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure, expires, maxAge }));
+
+/** A new session's cookie (stored files are fetched with it): the token, for as long as the session lasts. */
 export function setSessionCookie(reply: FastifyReply, session: { token: string; expires_at: number }, secure: boolean) {
-  reply.header(
-    'set-cookie',
-    stringifySetCookie({
-      name: SESSION_COOKIE,
-      value: session.token,
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      expires: new Date(session.expires_at * 1000),
-    }),
-  );
+  sessionCookie(reply, session.token, secure, new Date(session.expires_at * 1000));
 }
 
 /** Tells the browser to drop the session cookie (the session itself is ended on the server). */
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.header(
-    'set-cookie',
-    stringifySetCookie({ name: SESSION_COOKIE, value: '', path: '/', httpOnly: true, sameSite: 'lax', secure, expires: new Date(0), maxAge: 0 }),
-  );
+  sessionCookie(reply, '', secure, new Date(0), 0);
 }
 
 /** The principal behind a token: `known` when it can be told from memory alone (else undefined), `resolve` always. */
