@@ -12,6 +12,7 @@ import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
+import { colomboDay, trafficComplaintFields } from './citizen-input.mjs';
 import { call, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,8 +31,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
 
 // One formatter, made once: building an Intl.DateTimeFormat costs ~120 µs and the load generator shares
 // the two cores with the server, so request bodies must be cheap to make.
-const colomboFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' });
-const colomboDay = (offsetDays = 0) => colomboFormat.format(new Date(Date.now() + offsetDays * 86_400_000));
 /** The year of days the generated slots cover, from today. */
 const YEAR_OF_DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 
@@ -128,21 +127,7 @@ function bookingRequests(slotIds, tokens, clock = { last: 0 }) {
         const slot = (citizen + Math.floor(n / tokens.length)) % slotIds.length;
         const file = n % 2 ? { name: 'photo.png', type: 'image/png', buffer: PNG } : { name: 'statement.pdf', type: 'application/pdf', buffer: PDF };
         const { body, contentType } = multipartBody(
-          {
-            full_name: `Bench Caller ${n}`,
-            age: '35',
-            gender: 'female',
-            home_address: '5 Flower Road, Colombo 07',
-            id_number: '198812345678',
-            phone_number: '0771234567',
-            what_happened: 'A three-wheeler hit my car at the junction.',
-            when: `${yesterday}T17:45`,
-            where: 'Kollupitiya junction',
-            damage_value: '15000.00',
-            traffic_category: 'road_accidents',
-            station: HOME_STATION,
-            slot_id: String(slotIds[slot]),
-          },
+          trafficComplaintFields({ full_name: `Bench Caller ${n}`, station: HOME_STATION, slotId: slotIds[slot], day: yesterday }),
           { attachment_file: file },
         );
         const headers = { ...req.headers, 'content-type': contentType, authorization: `Bearer ${tokens[citizen]}` };

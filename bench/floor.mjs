@@ -15,6 +15,7 @@ import { CITIZENS, citizenNic, citizenVehicle, fillFines } from './fines-data.mj
 import { fillDatabase, STATIONS } from './complaints-data.mjs';
 import { codeOf, fillClearance } from './clearance-data.mjs';
 import { pacedLoad } from './paced-load.mjs';
+import { colomboDay } from './citizen-input.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
@@ -59,8 +60,7 @@ const PACED_SHARE_OF_FLOOR = 0.4;
 const OFFICER = { username: 'bench.floor.traffic', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.floor.citizen', password: 'Citizen@123' };
 
-const colomboFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' });
-const DAYS = Array.from({ length: 365 }, (_, d) => colomboFormat.format(new Date(Date.now() + d * 86_400_000)));
+const DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 const SLOT_STATIONS = [HOME_STATION, 'Slave Island Police', ...Array.from({ length: STATIONS - 40 }, (_, k) => `Bench Station ${k + 1}`)];
 const SLOT_BRANCHES = ['Traffic Branch', 'Crime Branch', 'Minor Offense Branch'];
 /** The bench reports' tracking codes: 32 characters of the code alphabet, the report's number spelt in letters at the end. */

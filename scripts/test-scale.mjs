@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from '../bench/accounts.mjs';
+import { colomboDay, trafficComplaintFields } from '../bench/citizen-input.mjs';
 import { pacedLoad } from '../bench/paced-load.mjs';
 import { call, freePort, multipartBody, printTable, requireBuild, ROOT, runAutocannon, startServer, withBenchDatabase } from '../bench/server-process.mjs';
 import { startS3rverProcess, S3RVER_CREDENTIALS } from '../server/test/s3rver-process.mjs';
@@ -49,10 +50,6 @@ const SIGN_OUT_LIMIT_MS = 5000;
 /** Public certificate verifications per client address per minute (RATE_LIMIT_VERIFY), low enough to reach. */
 const VERIFY_LIMIT = 3;
 
-const colomboDay = (offsetDays) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shipped configuration with this run's balancer port in its one `bind` line and these instances for its `server` lines. */
@@ -186,24 +183,9 @@ async function acceptance(lb, instances) {
   const filed = await step('citizen files a traffic complaint with a photo, in the slot', async () => {
     const { complaint } = await call(lb, 'POST', '/api/complaints/traffic', {
       token: citizenToken,
-      multipart: multipartBody(
-        {
-          full_name: 'Scale Citizen',
-          age: '35',
-          gender: 'female',
-          home_address: '5 Flower Road, Colombo 07',
-          id_number: '198812345678',
-          phone_number: '0771234567',
-          what_happened: 'A three-wheeler hit my car at the junction.',
-          when: `${colomboDay(-1)}T17:45`,
-          where: 'Kollupitiya junction',
-          damage_value: '15000.00',
-          traffic_category: 'road_accidents',
-          station: STATION,
-          slot_id: String(slot.id),
-        },
-        { attachment_file: { name: 'photo.png', type: 'image/png', buffer: PNG } },
-      ),
+      multipart: multipartBody(trafficComplaintFields({ full_name: 'Scale Citizen', station: STATION, slotId: slot.id }), {
+        attachment_file: { name: 'photo.png', type: 'image/png', buffer: PNG },
+      }),
     });
     check(complaint.attachment?.url.startsWith('/uploads/'), `the complaint has no stored attachment: ${JSON.stringify(complaint.attachment)}`);
     return complaint;

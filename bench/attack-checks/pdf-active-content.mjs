@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { createOfficer, signIn, signUpCitizen } from '../accounts.mjs';
 import { call, multipartBody } from '../server-process.mjs';
+import { colomboDay, trafficComplaintFields } from '../citizen-input.mjs';
 
 export const title = 'PDFs with active content are never stored as sent (two disguises × every door that takes PDFs)';
 
@@ -76,34 +77,12 @@ const DISGUISED = {
 };
 const CLEAN = pdf({ opensScript: false, disguise: 'objstm' });
 
-const colomboDay = (offsetDays) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-
 /** One upload through a door; answers the HTTP status and the error code, if any. */
 async function send(base, door, token, buffer, slotId) {
   const file = { name: 'statement.pdf', type: 'application/pdf', buffer };
   const { body, contentType } =
     door.path === '/api/complaints/traffic'
-      ? multipartBody(
-          {
-            full_name: 'Attack Reporter',
-            age: '35',
-            gender: 'female',
-            home_address: '5 Flower Road, Colombo 07',
-            id_number: '198812345678',
-            phone_number: '0771234567',
-            what_happened: 'A three-wheeler hit my car at the junction.',
-            when: `${colomboDay(-1)}T17:45`,
-            where: 'Kollupitiya junction',
-            damage_value: '15000.00',
-            traffic_category: 'road_accidents',
-            station: STATION,
-            slot_id: String(slotId),
-          },
-          { attachment_file: file },
-        )
+      ? multipartBody(trafficComplaintFields({ full_name: 'Attack Reporter', station: STATION, slotId }), { attachment_file: file })
       : multipartBody({}, { file });
   const res = await fetch(`${base}${door.path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
   const answer = await res.json().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, CRIME_OFFICER, STATION, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, slotDay } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, STATION, colomboDay, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, slotDay } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, signedInContext, type Area } from './fines.helpers';
 import { seriousViolations } from './axe.helpers';
 
@@ -11,8 +11,6 @@ const WIDTHS = [390, 1280] as const;
 const TRAFFIC_OFFICER = { username: 'traffic.officer', password: 'Officer@123', fullName: 'Nimal Perera' };
 /** The citizen's header links: none of them is offered to staff. */
 const CITIZEN_LINKS = ['Home', 'Guidance', 'Complaint', 'Track', 'Pay Fine', 'Clearance', 'Anonymous complaint'];
-/** A day far enough ahead that the slots made here never meet another spec's. */
-const colomboDayAhead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + days * 86_400_000));
 const EMOJI = /\p{Emoji_Presentation}|[\u26a0\u2714\u2716]/u;
 
 async function staffPage(browser: Browser, who: { username: string; password: string }, area: Area, language: Language = 'en', width = 1280) {
@@ -145,7 +143,8 @@ test('on a phone the staff links are in the menu, which opens, leads to a page a
 test('after Add Slot, assign and remove, keyboard focus is on the result (or the error summary), never on <body>', async ({ browser }) => {
   const page = await staffPage(browser, ADMIN, 'admin');
   await page.goto('/admin/dashboard');
-  const date = colomboDayAhead(40);
+  // A day far enough ahead that the slots made here never meet another spec's.
+  const date = colomboDay(40);
 
   // A refusal naming fields: the error summary has the focus.
   await page.getByRole('button', { name: 'Add Slot' }).press('Enter');
