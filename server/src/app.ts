@@ -14,7 +14,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler, routeNotFound
 import { withInputSafety } from './http/input-safety';
 import { loggerOptions } from './http/log-redaction';
 import { preferredEncoding } from './http/accept-encoding';
-import { OneLinePerRequest, requestLoggerFactory } from './http/request-logger';
+import { OneLinePerRequest, requestLoggerFactory, routeLoggers } from './http/request-logger';
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { createTrafficMeter } from './http/traffic-meter';
@@ -130,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  routeLoggers(app);
 
   // Requests per second: the job queue eases off when people are waiting on this process. Counted here, in the hook every
   // request already passes, rather than by an onResponse hook of its own: with none, Fastify runs no onResponse hook

@@ -1,5 +1,5 @@
 import { symbols, type Logger } from 'pino';
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 interface PinoInternals {
   [symbols.streamSym]?: { write(line: string): unknown };
@@ -8,27 +8,26 @@ interface PinoInternals {
 
 type LineWriter = (request: FastifyRequest, reply: FastifyReply) => void;
 
+const UNMATCHED = JSON.stringify('unmatched');
+
 /**
  * The one line each answered request leaves at the info level: its id, method, route pattern (never the path's
  * values or the query), status and time. Written straight to the logger's own destination, preformatted as pino
  * formats a line with the server's bindings (pid, hostname): going through pino would run its serialisers and
  * redaction over fields that are all the server's own (issue 26: the line was the largest single cost of a request
- * that does no I/O). Undefined when the logger does not write info lines.
+ * that does no I/O). The route comes from the request's logger (routeLoggers), not `request.routeOptions`, which
+ * Fastify builds as a new twelve-field object at every read. Undefined when the logger does not write info lines.
  */
 export function requestLine(logger: FastifyBaseLogger): LineWriter | undefined {
   const pino = logger as unknown as PinoInternals;
   const stream = pino[symbols.streamSym];
   if (!stream || !(logger as unknown as Logger).isLevelEnabled('info')) return undefined;
   const bindings = pino[symbols.chindingsSym] ?? '';
-  const routes = new Map<string, string>();
-  const routeJson = (route: string) => {
-    let json = routes.get(route);
-    if (json === undefined) routes.set(route, (json = JSON.stringify(route)));
-    return json;
-  };
   return (request, reply) => {
+    const log = request.log as unknown;
+    const route = log instanceof RequestLogger ? log.routeJson : UNMATCHED;
     stream.write(
-      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(request.id)},"method":"${request.method}","route":${routeJson(request.routeOptions.url ?? 'unmatched')},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(request.id)},"method":"${request.method}","route":${route},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`,
     );
   };
 }
@@ -59,17 +58,20 @@ type Bindings = Record<string, unknown>;
  * A request's logger (Fastify's `request.log`): the pino child carrying the request's id, made when the request first
  * logs something. Nearly every request logs nothing but its one line (written without it): Fastify's own child per
  * request, which pino builds with a new formatters object each time, was a cost every request paid for nothing (issue 26).
+ * It also knows the route the request matched (`routeJson`, JSON text), for that line.
  */
 export class RequestLogger {
   #made: FastifyBaseLogger | undefined;
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;
   readonly #options: object;
+  readonly routeJson: string;
 
-  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: object) {
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: object, routeJson = UNMATCHED) {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
+    this.routeJson = routeJson;
   }
 
   #logger(): FastifyBaseLogger {
@@ -110,6 +112,17 @@ export class RequestLogger {
   }
 }
 
-/** Fastify's `childLoggerFactory`: each request's logger, a RequestLogger. */
+/** Fastify's `childLoggerFactory` for requests that matched no route: each request's logger, a RequestLogger. */
 export const requestLoggerFactory = (parent: FastifyBaseLogger, bindings: Bindings, options: object) =>
   new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
+
+/**
+ * Gives every route registered after it a logger factory of its own that names the route's pattern (an onRoute hook,
+ * so a route is told its pattern once, when it is added). A route with a factory of its own keeps it.
+ */
+export function routeLoggers(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const routeJson = JSON.stringify(route.url);
+    route.childLoggerFactory ??= (parent, bindings, options) => new RequestLogger(parent, bindings, options, routeJson) as unknown as FastifyBaseLogger;
+  });
+}
