@@ -29,8 +29,6 @@ const TARGETS = {
 // A minimal PDF (and accounts.mjs's 1×1 PNG): the small attachments of the booking run.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-// One formatter, made once: building an Intl.DateTimeFormat costs ~120 µs and the load generator shares
-// the two cores with the server, so request bodies must be cheap to make.
 /** The year of days the generated slots cover, from today. */
 const YEAR_OF_DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 
