@@ -56,6 +56,11 @@ const REPORTS = 20_000;
  */
 const PACED_RATE = 2000;
 const PACED_SHARE_OF_FLOOR = 0.4;
+/**
+ * The targets decided in issue 43 after eleven rounds of issue 26: the gap left to a bare server is the protections
+ * themselves (headers, request limit, session check, validation, log line), which stay.
+ */
+const PACED_P99_TIMES_FLOOR = 2.5;
 
 const OFFICER = { username: 'bench.floor.traffic', password: 'Officer@123' };
 const CITIZEN = { username: 'bench.floor.citizen', password: 'Citizen@123' };
@@ -74,22 +79,22 @@ const trackingCode = (g) =>
  * per second over the floor's). `auth` names the session the portal needs; the floor ignores it.
  */
 const ROUTES = [
-  { name: 'current user', connections: 10, target: 0.6, auth: 'citizen', path: () => '/api/auth/getCurrentUserInfo' },
-  { name: 'fine search', connections: 10, target: 0.9, auth: 'citizens', path: (k) => searchPath(k) },
-  { name: 'fine search', connections: 50, target: 0.9, auth: 'citizens', path: (k) => searchPath(k) },
+  { name: 'current user', connections: 10, target: 0.5, auth: 'citizen', path: () => '/api/auth/getCurrentUserInfo' },
+  { name: 'fine search', connections: 10, target: 0.8, auth: 'citizens', path: (k) => searchPath(k) },
+  { name: 'fine search', connections: 50, target: 0.8, auth: 'citizens', path: (k) => searchPath(k) },
   {
     name: 'public slots',
     connections: 10,
-    target: 0.8,
+    target: 0.75,
     path: (k) =>
       `/api/slots/public?${new URLSearchParams({ date: DAYS[k % 365], branch: SLOT_BRANCHES[k % 3], station: SLOT_STATIONS[(k * 7) % SLOT_STATIONS.length] })}`,
   },
-  { name: 'complaints by date', connections: 10, target: 0.8, auth: 'officer', path: (k) => `/api/police/complaints/by-date?date=${DAYS[k % 365]}` },
-  { name: 'certificate verification', connections: 10, target: 0.8, path: (k) => `/api/clearance/verify/${codeOf(1 + ((k * 104729) % (CERTIFIED * 2)))}` },
+  { name: 'complaints by date', connections: 10, target: 0.75, auth: 'officer', path: (k) => `/api/police/complaints/by-date?date=${DAYS[k % 365]}` },
+  { name: 'certificate verification', connections: 10, target: 0.75, path: (k) => `/api/clearance/verify/${codeOf(1 + ((k * 104729) % (CERTIFIED * 2)))}` },
   {
     name: 'anonymous tracking',
     connections: 10,
-    target: 0.8,
+    target: 0.75,
     method: 'POST',
     path: () => '/api/anonymous/track',
     body: (k) => JSON.stringify({ tracking_code: trackingCode(1 + ((k * 7919) % REPORTS)) }),
@@ -287,8 +292,8 @@ async function main() {
         rows.push({
           measure: `fine search p99 ms @${paced} paced (portal: ${fmt(p.portal, 1)}; floor: ${fmt(p.floor, 1)})`,
           value: `${fmt([median(p.portal)], 1)} / ${fmt([median(p.floor)], 1)} = ${times.toFixed(2)}×`,
-          target: '≤ 1.20×',
-          ok: times <= 1.2,
+          target: `≤ ${PACED_P99_TIMES_FLOOR.toFixed(2)}×`,
+          ok: times <= PACED_P99_TIMES_FLOOR,
         });
       } finally {
         await stopServer(floor);
