@@ -62,10 +62,7 @@ describe.runIf(pgUrl)('the staff pool: size and statement timeout (PostgreSQL)',
     // The same statement on the main pool runs past the staff timeout.
     await expect(database.db.execute(sql`select pg_sleep(0.6)`)).resolves.toBeDefined();
 
-    expect(database.poolStats!()).toEqual([
-      expect.objectContaining({ pool: 'main', max: 2 }),
-      expect.objectContaining({ pool: 'staff', max: 1 }),
-    ]);
+    expect(database.poolStats!()).toEqual([expect.objectContaining({ pool: 'main', max: 2 }), expect.objectContaining({ pool: 'staff', max: 1 })]);
   });
 
   it('defaults to 3 connections and 2 s, and never to more than the main statement timeout', async () => {
@@ -166,7 +163,11 @@ describe.runIf(pgUrl)('the bulkhead: slow staff queries do not take citizens dow
     const before = await Promise.all([...citizenRequests(), timed('/api/admin/audit-log', admin)]);
     expect(before.map((a) => a.status)).toEqual([200, 200, 200, 200]);
 
-    const { done: citizens, blocked, ms } = await whileStaffPoolBlocked(async () => {
+    const {
+      done: citizens,
+      blocked,
+      ms,
+    } = await whileStaffPoolBlocked(async () => {
       // Citizens while the staff pool is full: several rounds, each answered promptly.
       const answers: Answer[] = [];
       const until = Date.now() + STAFF_TIMEOUT_MS - 1000;
@@ -192,7 +193,7 @@ describe.runIf(pgUrl)('the bulkhead: slow staff queries do not take citizens dow
     expect((await timed('/api/admin/audit-log', admin)).status).toBe(200);
   });
 
-  it("every staff list, search and aggregate reads through the staff pool: with it full, each answers 503 (on the main pool it would answer)", async () => {
+  it('every staff list, search and aggregate reads through the staff pool: with it full, each answers 503 (on the main pool it would answer)', async () => {
     const someone = citizen.id;
     const pages: Array<[string, string]> = [
       ['/api/police/complaints', crimeOfficer.token],

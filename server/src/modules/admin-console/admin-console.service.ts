@@ -166,10 +166,7 @@ export function createAdminConsoleService(deps: {
      * assigns anonymous reports. Optionally only the officers of one status (overloaded, balanced, under-utilized).
      */
     async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const [officers, work] = await Promise.all([
-        users.activeOfficers(query.branch, staffReads),
-        workload.byOfficer({ branch: query.branch }, staffReads),
-      ]);
+      const [officers, work] = await Promise.all([users.activeOfficers(query.branch, staffReads), workload.byOfficer({ branch: query.branch }, staffReads)]);
       const rows = officers.map((officer) => {
         const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
         const total = pending + in_progress + completed + other;
