@@ -22,7 +22,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
 
 /** A pool's connections now (the metrics' gauges, labelled by `pool`). */
-export interface PoolStats {
+interface PoolStats {
   pool: PoolName;
   total: number;
   idle: number;
@@ -30,7 +30,7 @@ export interface PoolStats {
   max: number;
 }
 /** `main`: citizens, the public, every write and the jobs; `staff`: the reads behind officers' and administrators' pages. */
-export type PoolName = 'main' | 'staff';
+type PoolName = 'main' | 'staff';
 
 export interface DatabaseHandle {
   db: Database;
