@@ -18,7 +18,7 @@ export function prepareSql<Row, Values extends Record<string, unknown>>(db: Data
 }
 
 /**
- * A prepared statement (drizzle's `.prepare(name)` or prepareSql) built for each database it runs on: a prepared
+ * A prepared statement (drizzle's `.prepare(name)`) built for each database it runs on: a prepared
  * statement belongs to its database's pool, and the staff pages' reads run the same statements on a pool of their
  * own (DatabaseHandle.staffReads). The main database's is built at once; another's at its first use, then kept.
  */
