@@ -99,6 +99,7 @@ export async function startServer({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.DATABASE_STAFF_POOL_SIZE ? { DATABASE_STAFF_POOL_SIZE: process.env.DATABASE_STAFF_POOL_SIZE } : {}),
     // The load comes from one address and a few accounts: the request limits still count every request
     // (their cost is measured) but are set high enough never to refuse one. The attack script sets its own.
     ...RATE_LIMITS_NEVER_REACHED,

@@ -89,10 +89,13 @@ const inScope = fp;
  */
 export async function composeModules(app: FastifyInstance, config: Config, database: DatabaseHandle, traffic: TrafficMeter) {
   const { db } = database;
+  // The bulkhead: the reads behind officers' and administrators' pages go to a pool of their own (DatabaseHandle.staffReads),
+  // given to their services here; citizens, the public, every write and the jobs keep `db`.
+  const { staffReads } = database;
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
   // Officers' and administrators' writes are recorded by the services, inside their transactions.
-  const audit = createAuditService({ db, audit: createAuditRepository(db) });
+  const audit = createAuditService({ db, staffReads, audit: createAuditRepository(db) });
   const users = createUsersRepository(db);
   const authRepository = createAuthRepository(db);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, authRepository);
@@ -126,6 +129,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const smtp = config.notifications.smtpUrl ? createSmtpSender(config.notifications.smtpUrl, config.notifications.mailFrom) : undefined;
   const notifications = createNotificationsService({
     db,
+    staffReads,
     notifications: createNotificationsRepository(db),
     users: usersService,
     jobs,
@@ -184,27 +188,36 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   });
   notifications.registerSecret('password_reset', passwordReset.linkFor);
   events.subscribe(passwordReset.onEvent);
-  const slots = createSlotsService({ db, slots: createSlotsRepository(db), stations, audit });
-  const complaints = createComplaintsService({ db, complaints: createComplaintsRepository(db), stations, files, audit, events });
+  const slots = createSlotsService({ db, staffReads, slots: createSlotsRepository(db), stations, audit });
+  const complaints = createComplaintsService({ db, staffReads, complaints: createComplaintsRepository(db), stations, files, audit, events });
   // Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the in-app sandbox (TEST) checkout.
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
   const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
-  const finesService = createFinesService({ db, fines: createFinesRepository(db), payments, audit, events });
+  const finesService = createFinesService({ db, staffReads, fines: createFinesRepository(db), payments, audit, events });
 
-  const clearance = createClearanceService({ db, clearance: createClearanceRepository(db), files, payments, audit, events, publicUrl: config.publicUrl });
+  const clearance = createClearanceService({
+    db,
+    staffReads,
+    clearance: createClearanceRepository(db),
+    files,
+    payments,
+    audit,
+    events,
+    publicUrl: config.publicUrl,
+  });
 
   // An officer's work, counted once from each module's records: the admin's workload table and the
   // least-loaded assignment of anonymous reports read the same sums.
   const workload = createWorkloadService();
-  const anonymous = createAnonymousService({ db, anonymous: createAnonymousRepository(db), stations, files, audit, workload });
+  const anonymous = createAnonymousService({ db, staffReads, anonymous: createAnonymousRepository(db), stations, files, audit, workload });
   workload.registerSource(complaints.workloadByOfficer);
   workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
   workload.registerSource(finesService.issuedByOfficer, ['Traffic Fine Branch']);
   workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
   // A citizen's own data and the closing of their account, from each module's service.
   const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit });
-  const adminConsole = createAdminConsoleService({ db, users: usersService, stations, auth, slots, workload, audit });
+  const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;

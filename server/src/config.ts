@@ -11,6 +11,22 @@ import { secretProblems } from './secret-strength';
  */
 export const DEFAULT_POOL_SIZE = 8;
 
+/**
+ * The staff pages' own pool (the bulkhead, DatabaseHandle.staffReads): a few officers' and administrators' reads at
+ * a time are plenty for pages people read, and every connection it has is one a slow staff query can hold, on the
+ * database's same cores as the citizens' (a third of the default main pool's).
+ */
+export const DEFAULT_STAFF_POOL_SIZE = 3;
+
+/**
+ * A staff read running longer is cancelled (503). Two seconds: eight times the p99 every staff list, search and
+ * aggregate must meet at 10 connections (250 ms, issue 43), so a query cut short is a query to fix, not one that was
+ * merely unlucky; and short enough that one runaway query holds one of the staff pool's three connections for at most
+ * two seconds, and that a staff page waiting behind a full staff pool (a wait bounded by the same timeout) answers
+ * within about four, not ten. Never above DATABASE_STATEMENT_TIMEOUT_MS: when that is lower, the staff timeout is too.
+ */
+export const DEFAULT_STAFF_STATEMENT_TIMEOUT_MS = 2000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +67,10 @@ const envSchema = z
     API_DOCS: z.enum(['true', 'false']).optional(),
     /** PostgreSQL: a statement running longer is cancelled (and the request answers 503). */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** PostgreSQL: connections this instance keeps for the staff pages' reads, apart from DATABASE_POOL_SIZE's. */
+    DATABASE_STAFF_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_STAFF_POOL_SIZE),
+    /** PostgreSQL: a staff page's read running longer is cancelled (503); at most DATABASE_STATEMENT_TIMEOUT_MS. */
+    DATABASE_STAFF_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
     /** Request limits of the public doors (requests per window; windows in the README): raise them only for a test that floods. */
     RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_COMPLAINTS: z.coerce.number().int().min(1).default(10),
@@ -104,6 +124,13 @@ const envSchema = z
         code: 'custom',
         path: ['DATABASE_MIGRATION_URL'],
         message: 'DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database has no roles)',
+      });
+    }
+    if (env.DATABASE_STAFF_STATEMENT_TIMEOUT_MS !== undefined && env.DATABASE_STAFF_STATEMENT_TIMEOUT_MS > env.DATABASE_STATEMENT_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_STAFF_STATEMENT_TIMEOUT_MS'],
+        message: `DATABASE_STAFF_STATEMENT_TIMEOUT_MS (${env.DATABASE_STAFF_STATEMENT_TIMEOUT_MS}) must not exceed DATABASE_STATEMENT_TIMEOUT_MS (${env.DATABASE_STATEMENT_TIMEOUT_MS}): staff reads are the ones cut short first`,
       });
     }
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -231,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    /** The staff pages' pool (the bulkhead): its size, and its statement timeout (never above the main one). */
+    databaseStaffPool: {
+      size: e.DATABASE_STAFF_POOL_SIZE,
+      statementMs: e.DATABASE_STAFF_STATEMENT_TIMEOUT_MS ?? Math.min(DEFAULT_STAFF_STATEMENT_TIMEOUT_MS, e.DATABASE_STATEMENT_TIMEOUT_MS),
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     /** The Prometheus metrics' own listener; undefined: no metrics. */
     metrics: e.METRICS_PORT !== undefined ? { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' } : undefined,

@@ -24,6 +24,7 @@ async function main() {
             migrationUrl: config.databaseMigrationUrl,
             poolSize: config.databasePoolSize,
             timeouts: { statementMs: config.databaseStatementTimeoutMs },
+            staffPool: config.databaseStaffPool,
           }
         : { dataDir: config.dataDir },
     );

@@ -130,6 +130,30 @@ describe('configuration', () => {
     expect(refusal({ ...S3, ...change })).toMatch(expected);
   });
 
+  it('gives the staff pages a pool of 3 connections and a 2 s statement timeout by default, never above the main timeout', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 8, databaseStatementTimeoutMs: 5000, databaseStaffPool: { size: 3, statementMs: 2000 } });
+    expect(loadConfig({ DATABASE_STAFF_POOL_SIZE: '5', DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '750' }).databaseStaffPool).toEqual({ size: 5, statementMs: 750 });
+    // A main timeout below the staff default takes the staff timeout down with it.
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '1500' }).databaseStaffPool.statementMs).toBe(1500);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '8000', DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '8000' }).databaseStaffPool.statementMs).toBe(8000);
+  });
+
+  it.each([
+    [{ DATABASE_STAFF_POOL_SIZE: '0' }, /DATABASE_STAFF_POOL_SIZE: /],
+    [{ DATABASE_STAFF_POOL_SIZE: '201' }, /DATABASE_STAFF_POOL_SIZE: /],
+    [{ DATABASE_STAFF_POOL_SIZE: 'three' }, /DATABASE_STAFF_POOL_SIZE: /],
+    [{ DATABASE_STAFF_POOL_SIZE: '2.5' }, /DATABASE_STAFF_POOL_SIZE: /],
+    [{ DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '99' }, /DATABASE_STAFF_STATEMENT_TIMEOUT_MS: /],
+    [{ DATABASE_STAFF_STATEMENT_TIMEOUT_MS: 'soon' }, /DATABASE_STAFF_STATEMENT_TIMEOUT_MS: /],
+    [
+      { DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '6000' },
+      /DATABASE_STAFF_STATEMENT_TIMEOUT_MS: DATABASE_STAFF_STATEMENT_TIMEOUT_MS \(6000\) must not exceed DATABASE_STATEMENT_TIMEOUT_MS \(5000\)/,
+    ],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '1000', DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '1001' }, /must not exceed DATABASE_STATEMENT_TIMEOUT_MS \(1000\)/],
+  ])('refuses the staff pool settings %o, naming the setting', (env, expected) => {
+    expect(refusal(env)).toMatch(expected);
+  });
+
   it('uses the documented development defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ production: false, port: 3000, logLevel: 'info', seedDemo: true, admin: { username: 'admin', password: 'Admin@12345' } });

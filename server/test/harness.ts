@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
-import { type DatabaseHandle } from '../src/db/client';
+import { type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client';
 import { openAppDatabase } from '../src/database';
 import { buildApp } from '../src/app';
 import { seedOnStart } from '../src/seed/seed';
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   config?: (config: Config) => Config;
   /** PostgreSQL: serve from this database (as its role), migrating as `migrationUrl`'s; by default a fresh database of the app's own. */
   postgres?: { databaseUrl: string; migrationUrl?: string };
+  /** PostgreSQL: the pools' sizes and timeouts (by default a main pool of 10, the staff pool's defaults). */
+  pools?: Pick<OpenDatabaseOptions, 'poolSize' | 'staffPool' | 'timeouts'>;
 }
 
 /** A full server (all modules) on a fresh database of the given kind, driven through app.inject. */
@@ -62,12 +64,12 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}) {
   let databaseUrl: string | undefined;
   if (kind === 'postgres' && opts.postgres) {
     databaseUrl = opts.postgres.databaseUrl;
-    database = await openAppDatabase({ databaseUrl, migrationUrl: opts.postgres.migrationUrl, poolSize: 10 });
+    database = await openAppDatabase({ databaseUrl, migrationUrl: opts.postgres.migrationUrl, poolSize: 10, ...opts.pools });
   } else if (kind === 'postgres') {
     const created = await createPostgresDatabase(inject('pgUrl')!);
     dropDatabase = created.drop;
     databaseUrl = created.url;
-    database = await openAppDatabase({ databaseUrl: created.url, poolSize: 10 });
+    database = await openAppDatabase({ databaseUrl: created.url, poolSize: 10, ...opts.pools });
   } else {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     database = await openAppDatabase({ loadDataDir: template });

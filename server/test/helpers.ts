@@ -200,7 +200,7 @@ export async function createOfficer(t: TestApp, branch: string, opts: { station?
     username,
     password: 'Officer@123',
     token,
-    officer: res.json().officer as { id: number; user_id: number; station: string; branch: string; full_name: string },
+    officer: res.json().officer as { id: number; user_id: number; officer_id: string; station: string; branch: string; full_name: string },
   };
 }
 

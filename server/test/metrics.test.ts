@@ -88,13 +88,20 @@ describe.each(DB_KINDS)('metrics on their own port on %s', (kind) => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
-  it(kind === 'postgres' ? "has the PostgreSQL pool's gauges" : 'has no pool gauges (PGlite has one connection and no pool)', async () => {
+  it(kind === 'postgres' ? "has each PostgreSQL pool's gauges (main, staff)" : 'has no pool gauges (PGlite has one connection and no pool)', async () => {
     const text = await scrape();
     if (kind === 'postgres') {
-      expect(sample(text, 'pes_db_pool_max_connections', {}) ?? Number(/^pes_db_pool_max_connections (\d+)$/m.exec(text)?.[1])).toBe(10);
-      expect(Number(/^pes_db_pool_connections (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
-      expect(/^pes_db_pool_idle_connections \d+$/m.test(text)).toBe(true);
-      expect(Number(/^pes_db_pool_waiting_requests (\d+)$/m.exec(text)?.[1])).toBe(0);
+      const main = { pool: 'main' };
+      const staff = { pool: 'staff' };
+      expect(sample(text, 'pes_db_pool_max_connections', main)).toBe(10);
+      expect(sample(text, 'pes_db_pool_connections', main)).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'pes_db_pool_idle_connections', main)).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'pes_db_pool_waiting_requests', main)).toBe(0);
+      // The staff pages' pool (DATABASE_STAFF_POOL_SIZE, 3 by default), with series of its own.
+      expect(sample(text, 'pes_db_pool_max_connections', staff)).toBe(3);
+      expect(sample(text, 'pes_db_pool_connections', staff)).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'pes_db_pool_waiting_requests', staff)).toBe(0);
+      expect(text).not.toMatch(/^pes_db_pool_connections \d/m);
     } else {
       expect(text).not.toContain('pes_db_pool_');
     }

@@ -13,7 +13,7 @@ import { withStatementCache } from './pglite-statements';
 import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts } from './guarded-pool';
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import { MIGRATIONS_DIR } from '../paths';
-import { DEFAULT_POOL_SIZE } from '../config';
+import { DEFAULT_POOL_SIZE, DEFAULT_STAFF_POOL_SIZE, DEFAULT_STAFF_STATEMENT_TIMEOUT_MS } from '../config';
 
 // Queries name each module's tables directly (no relational query API), so the client needs no schema object.
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -21,15 +21,33 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
 
+/** A pool's connections now (the metrics' gauges, labelled by `pool`). */
+interface PoolStats {
+  pool: PoolName;
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+/** `main`: citizens, the public, every write and the jobs; `staff`: the reads behind officers' and administrators' pages. */
+type PoolName = 'main' | 'staff';
+
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The bulkhead: the reads behind staff pages (officers' and administrators' lists, searches and aggregates) on a
+   * pool of their own with a shorter statement timeout, so that slow staff queries can hold only its connections,
+   * never those serving citizens. Services are given it explicitly (no per-request context on the hot path) and
+   * pass it to their repositories' read functions. Staff writes stay on `db`. PGlite has one connection: `db` itself.
+   */
+  staffReads: Database;
   kind: 'pglite' | 'postgres';
   /** LISTEN for NOTIFY on a channel (db/notifications.ts). */
   listen: Listen;
   /** Plain SQL text, several statements when it has no values: the job queue's own statements (modules/jobs). */
   rawSql: RawSql;
-  /** PostgreSQL: the pool's connections now (the metrics' gauges); absent for PGlite, one connection and no pool. */
-  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** PostgreSQL: each pool's connections now (the metrics' gauges); absent for PGlite, one connection and no pool. */
+  poolStats?: () => PoolStats[];
   close(): Promise<void>;
 }
 
@@ -53,6 +71,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: connect/wait and statement timeouts. */
   timeouts?: Partial<PoolTimeouts>;
+  /** PostgreSQL: the staff pages' pool (`staffReads`): its size and statement timeout (DATABASE_STAFF_*). */
+  staffPool?: { size?: number; statementMs?: number };
   /** Where lost connections are reported (the console when absent). */
   log?: (message: string) => void;
   /**
@@ -86,26 +106,21 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     const timeouts = { ...DEFAULT_POOL_TIMEOUTS, ...opts.timeouts };
     let closing = false;
     const log = opts.log ?? ((message: string) => console.warn(message));
-    const pool = new GuardedPool(
-      {
-        connectionString: opts.databaseUrl,
-        max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-        // A borrower waits for a connection until the database has answered nothing for connectMs (frozen,
-        // gone, unreachable), and at most statementMs while it answers (busy): guarded-pool.ts.
-        stallMs: timeouts.connectMs,
-        connectionTimeoutMillis: timeouts.statementMs,
-        statement_timeout: timeouts.statementMs,
-        // The server cancels a statement after statementMs; a server that does not answer at all (frozen,
-        // or the network gone) is given up on by the client a second later.
-        query_timeout: timeouts.statementMs + 1000,
-        idle_in_transaction_session_timeout: timeouts.statementMs * 2,
-        keepAlive: true,
-      },
-      (message) => {
-        if (!closing) log(message);
-      },
+    const report = (message: string) => {
+      if (!closing) log(message);
+    };
+    const pool = openPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts, report);
+    // Its own statement timeout bounds its borrowers' wait too (connectionTimeoutMillis): a staff page waits for one
+    // of its few connections at most that long, then answers 503, as a timed-out staff query does.
+    const staffStatementMs = opts.staffPool?.statementMs ?? Math.min(DEFAULT_STAFF_STATEMENT_TIMEOUT_MS, timeouts.statementMs);
+    const staffPool = openPool(
+      opts.databaseUrl,
+      opts.staffPool?.size ?? DEFAULT_STAFF_POOL_SIZE,
+      { connectMs: timeouts.connectMs, statementMs: staffStatementMs },
+      (message) => report(`${message} (staff pool)`),
     );
     const db = drizzlePg(pool) as unknown as Database;
+    const staffReads = drizzlePg(staffPool) as unknown as Database;
     // Many instances may start together on one PostgreSQL: migrate one at a time, on a connection of its
     // own without the request timeouts (waiting for the lock or a long migration is expected here).
     const client = new pg.Client({ connectionString: opts.migrationUrl ?? opts.databaseUrl });
@@ -123,15 +138,23 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       await client.query('select pg_advisory_unlock(724001)').catch(() => {});
       await client.end().catch(() => {});
     }
+    const statsOf = (name: PoolName, p: GuardedPool): PoolStats => ({
+      pool: name,
+      total: p.totalCount,
+      idle: p.idleCount,
+      waiting: p.waitingCount,
+      max: p.options.max,
+    });
     return {
       db,
+      staffReads,
       kind: 'postgres',
       listen: listenOnPostgres(opts.databaseUrl),
       rawSql: { executeSql: (text, values) => pool.query(text, values) },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
-      close: () => {
+      poolStats: () => [statsOf('main', pool), statsOf('staff', staffPool)],
+      async close() {
         closing = true;
-        return pool.end();
+        await Promise.all([pool.end(), staffPool.end()]);
       },
     };
   }
@@ -164,6 +187,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   }
   return {
     db,
+    // One connection, whose statements run one at a time: there is nothing to keep apart.
+    staffReads: db,
     kind: 'pglite',
     listen: listenOnPglite(client),
     rawSql: {
@@ -182,6 +207,27 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       }
     },
   };
+}
+
+/** One pool of the PostgreSQL connections, its every statement and wait bounded by `timeouts` (guarded-pool.ts). */
+function openPool(connectionString: string, max: number, timeouts: PoolTimeouts, log: (message: string) => void) {
+  return new GuardedPool(
+    {
+      connectionString,
+      max,
+      // A borrower waits for a connection until the database has answered nothing for connectMs (frozen,
+      // gone, unreachable), and at most statementMs while it answers (busy): guarded-pool.ts.
+      stallMs: timeouts.connectMs,
+      connectionTimeoutMillis: timeouts.statementMs,
+      statement_timeout: timeouts.statementMs,
+      // The server cancels a statement after statementMs; a server that does not answer at all (frozen,
+      // or the network gone) is given up on by the client a second later.
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      keepAlive: true,
+    },
+    log,
+  );
 }
 
 export async function pingDatabase(db: Database) {

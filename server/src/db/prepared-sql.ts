@@ -16,3 +16,19 @@ export function prepareSql<Row, Values extends Record<string, unknown>>(db: Data
   const prepared = prepare(db);
   return async (values: Values, tx: DbOrTx = db): Promise<Row[]> => ((await (tx === db ? prepared : prepare(tx)).execute(values)) as { rows: Row[] }).rows;
 }
+
+/**
+ * A prepared statement (drizzle's `.prepare(name)`) built for each database it runs on: a prepared
+ * statement belongs to its database's pool, and the staff pages' reads run the same statements on a pool of their
+ * own (DatabaseHandle.staffReads). The main database's is built at once; another's at its first use, then kept.
+ */
+export function preparedOn<T>(db: Database, build: (on: Database) => T): (on?: DbOrTx) => T {
+  const main = build(db);
+  const others = new Map<DbOrTx, T>();
+  return (on = db) => {
+    if (on === db) return main;
+    let prepared = others.get(on);
+    if (prepared === undefined) others.set(on, (prepared = build(on as Database)));
+    return prepared;
+  };
+}

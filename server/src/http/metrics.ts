@@ -2,14 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Gauge, Registry, type Metric } from 'prom-client';
 
-/** The connections of this instance's PostgreSQL pool (none for the embedded database, which has one connection). */
+/** The connections of one of this instance's PostgreSQL pools (none for the embedded database, which has one connection). */
 export interface PoolStats {
+  /** Which pool: `main` (citizens, the public, writes, jobs) or `staff` (the staff pages' reads). */
+  pool: string;
   /** Connections open (idle and lent). */
   total: number;
   idle: number;
   /** Borrowers waiting for a connection. */
   waiting: number;
-  /** The pool's size (DATABASE_POOL_SIZE). */
+  /** The pool's size (DATABASE_POOL_SIZE, DATABASE_STAFF_POOL_SIZE). */
   max: number;
 }
 
@@ -97,8 +99,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
 }
 
 export interface MetricsSources {
-  /** PostgreSQL's pool, read at each scrape. */
-  poolStats?: () => PoolStats;
+  /** PostgreSQL's pools, read at each scrape. */
+  poolStats?: () => PoolStats[];
   /** The job queue's waiting jobs, counted in the database at each scrape. */
   queueDepth?: () => Promise<QueueDepth[]>;
   /** Where a failed count is reported. */
@@ -121,23 +123,25 @@ export function createMetrics(sources: MetricsSources) {
 
   const { poolStats, queueDepth } = sources;
   if (poolStats) {
+    // One series per pool (label `pool`): the staff pool full while the main one is idle is the bulkhead at work.
     const gauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
       new Gauge({
         name,
         help,
+        labelNames: ['pool'],
         registers: [registry],
         collect() {
-          this.set(read(poolStats()));
+          for (const stats of poolStats()) this.labels(stats.pool).set(read(stats));
         },
       });
-    gauge('pes_db_pool_connections', 'PostgreSQL connections this instance holds open (idle and in use)', (s) => s.total);
-    gauge('pes_db_pool_idle_connections', 'PostgreSQL connections open and idle', (s) => s.idle);
+    gauge('pes_db_pool_connections', 'PostgreSQL connections this instance holds open (idle and in use), per pool (main, staff)', (s) => s.total);
+    gauge('pes_db_pool_idle_connections', 'PostgreSQL connections open and idle, per pool', (s) => s.idle);
     gauge(
       'pes_db_pool_waiting_requests',
-      'Queries waiting for a free PostgreSQL connection (above 0 for long: the pool is too small or the database slow)',
+      'Queries waiting for a free PostgreSQL connection, per pool (above 0 for long: the pool is too small or the database slow)',
       (s) => s.waiting,
     );
-    gauge('pes_db_pool_max_connections', 'The pool size (DATABASE_POOL_SIZE)', (s) => s.max);
+    gauge('pes_db_pool_max_connections', 'The pool size, per pool (DATABASE_POOL_SIZE, DATABASE_STAFF_POOL_SIZE)', (s) => s.max);
   }
   if (queueDepth) {
     new Gauge({

@@ -42,6 +42,8 @@ export type OfficerDeactivatedListener = (officer: { userId: number; officerRowI
  */
 export function createAdminConsoleService(deps: {
   db: Database;
+  /** The administrator's lists and searches (users, officers, workload): the staff pages' own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   users: UsersService;
   stations: StationsService;
   auth: Pick<AuthService, 'revokeUserSessions'>;
@@ -49,7 +51,7 @@ export function createAdminConsoleService(deps: {
   workload: Pick<WorkloadService, 'byOfficer'>;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, users, stations, auth, slots, workload, audit } = deps;
+  const { db, staffReads, users, stations, auth, slots, workload, audit } = deps;
   /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
   const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
   const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
@@ -100,18 +102,21 @@ export function createAdminConsoleService(deps: {
 
     async searchOfficers(query: z.output<typeof officerSearchQuerySchema>) {
       const stationId = query.station ? (await stations.byName(query.station)).id : undefined;
-      return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT);
+      return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT, staffReads);
     },
 
     /** Active (or deactivated) users by id, one page at a time (keyset: the cursor is the last id shown), and how many match. */
     async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
       const filter = { state: query.state, search: query.search || undefined, role: query.role };
-      const [rows, total] = await Promise.all([users.listAccounts({ ...filter, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1), users.countAccounts(filter)]);
+      const [rows, total] = await Promise.all([
+        users.listAccounts({ ...filter, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1, staffReads),
+        users.countAccounts(filter, staffReads),
+      ]);
       const { page, next_cursor } = keysetPage(rows, ADMIN_PAGE_SIZE, (user) => String(user.id));
       return { users: page, next_cursor, total };
     },
 
-    details: (userId: number) => users.details(userId),
+    details: (userId: number) => users.details(userId, staffReads),
 
     /**
      * Deleting a user deactivates the account: it cannot sign in, its sessions end at once on every instance,
@@ -161,7 +166,7 @@ export function createAdminConsoleService(deps: {
      * assigns anonymous reports. Optionally only the officers of one status (overloaded, balanced, under-utilized).
      */
     async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const [officers, work] = await Promise.all([users.activeOfficers(query.branch), workload.byOfficer({ branch: query.branch })]);
+      const [officers, work] = await Promise.all([users.activeOfficers(query.branch, staffReads), workload.byOfficer({ branch: query.branch }, staffReads)]);
       const rows = officers.map((officer) => {
         const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
         const total = pending + in_progress + completed + other;

@@ -189,9 +189,9 @@ export function createAnonymousRepository(db: Database) {
      * A page of the officer's reports, newest first, older than `before` (submitted_at to the microsecond,
      * then id) and of one status when asked: the (officer, submitted_at, id) index read backwards.
      */
-    async forOfficer(officerId: number, page: { before?: string; status?: string }, limit: number) {
+    async forOfficer(officerId: number, page: { before?: string; status?: string }, limit: number, tx: DbOrTx = db) {
       const c = anonymousComplaints;
-      const rows = await db
+      const rows = await tx
         .select({ ...viewFields, cursor: newestSubmitted.cursor })
         .from(c)
         .innerJoin(stations, eq(stations.id, c.stationId))

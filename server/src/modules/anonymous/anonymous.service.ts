@@ -77,13 +77,15 @@ function toView(row: AnonymousViewRow): AnonymousComplaint {
 
 export function createAnonymousService(deps: {
   db: Database;
+  /** The staff pages' reads (the officer's list): their own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   anonymous: AnonymousRepository;
   stations: StationsService;
   files: FilesService;
   audit: AuditService;
   workload: Pick<WorkloadService, 'of'>;
 }) {
-  const { db, anonymous, stations, files, audit, workload } = deps;
+  const { db, staffReads, anonymous, stations, files, audit, workload } = deps;
 
   /**
    * The least loaded of the (locked) candidates by the one measure of open work the workload table shows too:
@@ -198,7 +200,12 @@ export function createAnonymousService(deps: {
     /** The reports assigned to the calling officer, newest first; someone else's officerId is refused. */
     async listForOfficer(officer: Principal, officerId: string, query: AnonymousOfficerListQuery = {}) {
       if (!officer.officerRowId || officer.officerCode?.toUpperCase() !== officerId.toUpperCase()) throw appError('anonymous.forbidden');
-      const rows = await anonymous.forOfficer(officer.officerRowId, { before: query.before, status: query.status }, ANONYMOUS_OFFICER_PAGE_SIZE + 1);
+      const rows = await anonymous.forOfficer(
+        officer.officerRowId,
+        { before: query.before, status: query.status },
+        ANONYMOUS_OFFICER_PAGE_SIZE + 1,
+        staffReads,
+      );
       const { page, next_cursor } = keysetPage(rows, ANONYMOUS_OFFICER_PAGE_SIZE, (row) => row.cursor);
       return { complaints: page.map((row) => toView(row.view)), next_cursor };
     },

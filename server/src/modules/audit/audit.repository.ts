@@ -111,16 +111,16 @@ export function createAuditRepository(db: Database) {
     },
 
     /** Entries in chain order (position, then id) after `after`, for a walk along the chain. */
-    async chainPage(after: { position: number; id: number } | undefined, limit: number) {
+    async chainPage(after: { position: number; id: number } | undefined, limit: number, tx: DbOrTx = db) {
       const where = after ? sql`position is not null and (position, id) > (${after.position}, ${after.id})` : sql`position is not null`;
       // (Ordered by the table's columns: "position" and "id" alone would name the text columns of the select list.)
-      const rows = await chainRows(db, where, sql`audit_log.position, audit_log.id`, limit);
+      const rows = await chainRows(tx, where, sql`audit_log.position, audit_log.id`, limit);
       return rows.map(({ entry, hash }) => ({ entry: { ...entry, position: entry.position!, prevHash: entry.prevHash ?? '' } satisfies ChainedEntry, hash }));
     },
 
     /** An entry outside the chain (no position or hash: put in behind the application's back), if any. */
-    async firstUnchained(): Promise<number | undefined> {
-      const [row] = await db
+    async firstUnchained(tx: DbOrTx = db): Promise<number | undefined> {
+      const [row] = await tx
         .select({ id: auditLog.id })
         .from(auditLog)
         .where(sql`${auditLog.position} is null or ${auditLog.prevHash} is null or ${auditLog.hash} is null`)
@@ -130,13 +130,13 @@ export function createAuditRepository(db: Database) {
     },
 
     /** Newest first, `limit` entries older than the cursor. */
-    async list(filter: AuditFilter, limit: number): Promise<StoredAuditEntry[]> {
+    async list(filter: AuditFilter, limit: number, tx: DbOrTx = db): Promise<StoredAuditEntry[]> {
       const conditions: SQL[] = [];
       if (filter.actor) conditions.push(sql`lower(${auditLog.actorUsername}) = lower(${filter.actor})`);
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
       if (filter.fromAt) conditions.push(gte(auditLog.at, filter.fromAt));
       if (filter.toAt) conditions.push(lt(auditLog.at, filter.toAt));
-      const rows = await db
+      const rows = await tx
         .select(entryView)
         .from(auditLog)
         .where(and(...conditions, newestFirst.after(filter.cursor)))
@@ -145,8 +145,8 @@ export function createAuditRepository(db: Database) {
       return rows.map(toEntry);
     },
 
-    async findById(id: number): Promise<StoredAuditEntry | undefined> {
-      const [row] = await db.select(entryView).from(auditLog).where(eq(auditLog.id, id));
+    async findById(id: number, tx: DbOrTx = db): Promise<StoredAuditEntry | undefined> {
+      const [row] = await tx.select(entryView).from(auditLog).where(eq(auditLog.id, id));
       return row && toEntry(row);
     },
   };

@@ -40,8 +40,13 @@ const withoutSecrets = (summary: Record<string, unknown>) => Object.fromEntries(
 const VERIFY_PAGE = 2000;
 
 /** The audit log: written inside the transaction of the change it records, read by administrators. */
-export function createAuditService(deps: { db: Database; audit: AuditRepository }) {
-  const { db, audit } = deps;
+export function createAuditService(deps: {
+  db: Database;
+  /** The administrator's reads (the log, its verification): the staff pages' own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
+  audit: AuditRepository;
+}) {
+  const { db, staffReads, audit } = deps;
   const describers = new Map<AuditDescribed, AuditDescriber>();
   return {
     /** How entries name records of one kind to their reader (references, people): registered by the module that owns them. */
@@ -77,7 +82,7 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
      */
     async verify(query: z.output<typeof auditVerifyQuerySchema>): Promise<AuditVerification> {
       const badEntry = async (id: number | null) => {
-        const stored = id === null ? undefined : await audit.findById(id);
+        const stored = id === null ? undefined : await audit.findById(id, staffReads);
         return stored ? (await withDetails([stored], describers))[0]! : null;
       };
       const anchor = query.anchor_position !== undefined ? { position: query.anchor_position, hash: query.anchor_hash! } : undefined;
@@ -92,7 +97,7 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
       let checked = 0;
       let after: { position: number; id: number } | undefined;
       for (;;) {
-        const page = await audit.chainPage(after, VERIFY_PAGE);
+        const page = await audit.chainPage(after, VERIFY_PAGE, staffReads);
         for (const { entry, hash } of page) {
           checked++;
           const next = checkLink(cursor, entry, hash);
@@ -102,7 +107,7 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
         if (page.length < VERIFY_PAGE) break;
         after = { position: page.at(-1)!.entry.position, id: page.at(-1)!.entry.id };
       }
-      const unchained = await audit.firstUnchained();
+      const unchained = await audit.firstUnchained(staffReads);
       if (unchained !== undefined) return broken(checked + 1, unchained);
       const last = cursor.position - 1;
       // The chain ends before the anchored entry: entries were removed from its end.
@@ -114,7 +119,11 @@ export function createAuditService(deps: { db: Database; audit: AuditRepository 
       // Dates are Colombo calendar days, both included.
       const fromAt = query.from ? colomboLocalToDate(`${query.from}T00:00`) : undefined;
       const toAt = query.to ? new Date(colomboLocalToDate(`${query.to}T00:00`)!.getTime() + 86_400_000) : undefined;
-      const entries = await audit.list({ actor: query.actor || undefined, action: query.action, fromAt, toAt, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1);
+      const entries = await audit.list(
+        { actor: query.actor || undefined, action: query.action, fromAt, toAt, cursor: query.cursor },
+        ADMIN_PAGE_SIZE + 1,
+        staffReads,
+      );
       const { page, next_cursor } = keysetPage(entries, ADMIN_PAGE_SIZE, (entry) => String(entry.id));
       return { entries: await withDetails(page, describers), next_cursor };
     },

@@ -28,7 +28,7 @@ const LEGACY_ENTRIES = `
 describe.each(DB_KINDS)('an audit log from before the chain, on %s', (kind: DbKind) => {
   let database: DatabaseHandle;
   let cleanup = async () => {};
-  const verify = () => createAuditService({ db: database.db, audit: createAuditRepository(database.db) }).verify({});
+  const verify = () => createAuditService({ db: database.db, staffReads: database.staffReads, audit: createAuditRepository(database.db) }).verify({});
 
   beforeAll(async () => {
     const earlier = migrationsUpTo('0014_clearance_certificates');
@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('an audit log from before the chain, on %s', (kind: DbKi
       rows: Array<{ convalidated: boolean }>;
     };
     expect(rows).toEqual([{ convalidated: true }]);
-    const audit = createAuditService({ db: database.db, audit: createAuditRepository(database.db) });
+    const audit = createAuditService({ db: database.db, staffReads: database.staffReads, audit: createAuditRepository(database.db) });
     await audit.record(
       { actor: { userId: null, username: 'after.upgrade', role: null, branch: null }, action: 'auth.sign_in_refused', subject: { type: 'user' } },
       database.db,

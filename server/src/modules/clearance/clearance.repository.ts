@@ -339,10 +339,10 @@ export function createClearanceRepository(db: Database) {
     },
 
     /** Paid applications as `listFilter` finds them, newest paid first, with their station and who has them in hand. */
-    async list(query: ListQuery) {
+    async list(query: ListQuery, tx: DbOrTx = db) {
       const a = clearanceApplications;
       return (
-        db
+        tx
           .select({
             application: {
               id: a.id,
@@ -373,8 +373,8 @@ export function createClearanceRepository(db: Database) {
     },
 
     /** How many applications the list's search and filters find, over all its pages. */
-    async count(query: Omit<ListQuery, 'cursor' | 'limit'>) {
-      const [row] = await db
+    async count(query: Omit<ListQuery, 'cursor' | 'limit'>, tx: DbOrTx = db) {
+      const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(clearanceApplications)
         .where(listFilter(query));

@@ -76,6 +76,8 @@ type ClearanceList = z.infer<typeof clearanceListSchema>;
 
 export function createClearanceService(deps: {
   db: Database;
+  /** The staff pages' reads (the Admin Branch's list): their own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   clearance: ClearanceRepository;
   files: FilesService;
   payments: PaymentsService;
@@ -83,7 +85,7 @@ export function createClearanceService(deps: {
   events: EventRecorder;
   publicUrl: string;
 }) {
-  const { db, clearance, files, payments, audit, events } = deps;
+  const { db, staffReads, clearance, files, payments, audit, events } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
   const verificationUrl = (code: string) => `${publicUrl}/verify/${code}`;
@@ -398,7 +400,10 @@ export function createClearanceService(deps: {
     async list(query: ListQuery): Promise<ClearanceList> {
       const pageSize = Math.min(query.page_size, CLEARANCE_PAGE_SIZE_MAX);
       const filter = { search: query.search, status: query.status, station: query.station };
-      const [rows, total] = await Promise.all([clearance.list({ ...filter, cursor: query.cursor, limit: pageSize + 1 }), clearance.count(filter)]);
+      const [rows, total] = await Promise.all([
+        clearance.list({ ...filter, cursor: query.cursor, limit: pageSize + 1 }, staffReads),
+        clearance.count(filter, staffReads),
+      ]);
       const { page, next_cursor } = keysetPage(rows, pageSize, (row) => row.cursor);
       return { applications: page.map((row) => row.application), page_size: pageSize, next_cursor, total };
     },

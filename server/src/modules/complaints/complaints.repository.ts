@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle
 import { MAX_UPCOMING_BOOKINGS, POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
-import { prepareSql } from '../../db/prepared-sql';
+import { preparedOn, prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
 import { recordEventSql } from '../jobs/domain-events';
@@ -134,36 +134,45 @@ export interface BookedComplaint {
 }
 
 export function createComplaintsRepository(db: Database) {
-  const viewQuery = () =>
-    db
+  const viewQuery = (on: DbOrTx = db) =>
+    on
       .select(viewFields)
       .from(complaints)
       .innerJoin(stations, eq(stations.id, complaints.stationId))
       .leftJoin(files, eq(files.id, complaints.attachmentFileId));
 
-  // Prepared once: the lists are the hot reads (officers' by-date list above all).
-  const byCitizen = viewQuery()
-    .where(eq(complaints.citizenUserId, sql.placeholder('citizenUserId')))
-    .orderBy(desc(complaints.submittedAt), desc(complaints.id))
-    .prepare('complaints_by_citizen');
-  const byBranch = viewQuery()
-    .where(and(eq(complaints.branch, sql.placeholder('branch')), eq(complaints.stationId, sql.placeholder('stationId'))))
-    .orderBy(desc(complaints.submittedAt), desc(complaints.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('complaints_by_branch');
-  const byBranchOnDate = viewQuery()
-    .where(
-      and(
-        eq(complaints.branch, sql.placeholder('branch')),
-        eq(complaints.stationId, sql.placeholder('stationId')),
-        eq(complaints.appointmentDate, sql.placeholder('date')),
-      ),
-    )
-    .orderBy(asc(complaints.appointmentTimeFrom), asc(complaints.id))
-    .prepare('complaints_by_branch_on_date');
-  const byId = viewQuery()
-    .where(eq(complaints.id, sql.placeholder('id')))
-    .prepare('complaints_by_id');
+  // Prepared once per database: the lists are the hot reads (officers' by-date list above all); the staff pages'
+  // reads run them on their own pool (`on`: DatabaseHandle.staffReads).
+  const byCitizen = preparedOn(db, (on) =>
+    viewQuery(on)
+      .where(eq(complaints.citizenUserId, sql.placeholder('citizenUserId')))
+      .orderBy(desc(complaints.submittedAt), desc(complaints.id))
+      .prepare('complaints_by_citizen'),
+  );
+  const byBranch = preparedOn(db, (on) =>
+    viewQuery(on)
+      .where(and(eq(complaints.branch, sql.placeholder('branch')), eq(complaints.stationId, sql.placeholder('stationId'))))
+      .orderBy(desc(complaints.submittedAt), desc(complaints.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('complaints_by_branch'),
+  );
+  const byBranchOnDate = preparedOn(db, (on) =>
+    viewQuery(on)
+      .where(
+        and(
+          eq(complaints.branch, sql.placeholder('branch')),
+          eq(complaints.stationId, sql.placeholder('stationId')),
+          eq(complaints.appointmentDate, sql.placeholder('date')),
+        ),
+      )
+      .orderBy(asc(complaints.appointmentTimeFrom), asc(complaints.id))
+      .prepare('complaints_by_branch_on_date'),
+  );
+  const byId = preparedOn(db, (on) =>
+    viewQuery(on)
+      .where(eq(complaints.id, sql.placeholder('id')))
+      .prepare('complaints_by_id'),
+  );
 
   const v = (name: keyof BookingValues) => sql.placeholder(name);
   // The booking cap, checked by the booking statement: the citizen's appointments that have not begun (at
@@ -322,16 +331,16 @@ export function createComplaintsRepository(db: Database) {
       return { inSlot: rows.some((r) => r.slotId === booking.slotId), upcoming: rows.length };
     },
 
-    forCitizen: (citizenUserId: number) => byCitizen.execute({ citizenUserId }),
-    forBranch: (branch: ComplaintBranch, stationId: number, limit: number) => byBranch.execute({ branch, stationId, limit }),
-    forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string) => byBranchOnDate.execute({ branch, stationId, date }),
-    assignedTo: (officerRowId: number) =>
-      viewQuery()
-        .where(inArray(complaints.slotId, db.select({ id: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))))
+    forCitizen: (citizenUserId: number, on?: DbOrTx) => byCitizen(on).execute({ citizenUserId }),
+    forBranch: (branch: ComplaintBranch, stationId: number, limit: number, on?: DbOrTx) => byBranch(on).execute({ branch, stationId, limit }),
+    forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string, on?: DbOrTx) => byBranchOnDate(on).execute({ branch, stationId, date }),
+    assignedTo: (officerRowId: number, on: DbOrTx = db) =>
+      viewQuery(on)
+        .where(inArray(complaints.slotId, on.select({ id: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))))
         .orderBy(desc(complaints.submittedAt), desc(complaints.id))
         .limit(POLICE_COMPLAINT_LIST_LIMIT),
-    async viewById(id: number) {
-      return (await byId.execute({ id }))[0];
+    async viewById(id: number, on?: DbOrTx) {
+      return (await byId(on).execute({ id }))[0];
     },
 
     /** The complaint of that branch and station, locked for a status change. */

@@ -70,13 +70,15 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
 
 export function createComplaintsService(deps: {
   db: Database;
+  /** The staff pages' reads (officers' lists, the administrator's views): their own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   complaints: ComplaintsRepository;
   stations: StationsService;
   files: FilesService;
   audit: Pick<AuditService, 'record'>;
   events: EventRecorder;
 }) {
-  const { db, complaints, stations, files, audit, events } = deps;
+  const { db, staffReads, complaints, stations, files, audit, events } = deps;
 
   /**
    * Why the slot took no booking, checked in this order: an unknown station or a slot not bookable for this
@@ -237,13 +239,13 @@ export function createComplaintsService(deps: {
     async listForOfficer(officer: Principal) {
       const scope = officerScope(officer);
       if (!scope) return [];
-      return (await complaints.forBranch(scope.branch, scope.stationId, POLICE_COMPLAINT_LIST_LIMIT)).map(toComplaintView);
+      return (await complaints.forBranch(scope.branch, scope.stationId, POLICE_COMPLAINT_LIST_LIMIT, staffReads)).map(toComplaintView);
     },
 
     async listForOfficerOnDate(officer: Principal, date: string) {
       const scope = officerScope(officer);
       if (!scope) return [];
-      return (await complaints.forBranchOnDate(scope.branch, scope.stationId, date)).map(toComplaintView);
+      return (await complaints.forBranchOnDate(scope.branch, scope.stationId, date, staffReads)).map(toComplaintView);
     },
 
     /** Sets the status of a complaint of the officer's branch and station, recording the change; 404 for others. */
@@ -274,7 +276,7 @@ export function createComplaintsService(deps: {
 
     /** Every complaint of a citizen (the administrator's view), newest first. */
     async listOfCitizen(citizenUserId: number) {
-      return (await complaints.forCitizen(citizenUserId)).map(toComplaintView);
+      return (await complaints.forCitizen(citizenUserId, staffReads)).map(toComplaintView);
     },
 
     /** The complaints booked into the slots an officer serves (officers.id), newest first. */
@@ -282,12 +284,12 @@ export function createComplaintsService(deps: {
     workloadByOfficer: (scope: WorkScope, tx?: DbOrTx) => complaints.workloadByOfficer(scope, tx),
 
     async listAssignedTo(officerRowId: number) {
-      return (await complaints.assignedTo(officerRowId)).map(toComplaintView);
+      return (await complaints.assignedTo(officerRowId, staffReads)).map(toComplaintView);
     },
 
     /** Any complaint, with its attachment and status history (the administrator's view); 404 when there is none. */
     async viewForAdmin(id: number) {
-      const row = await complaints.viewById(id);
+      const row = await complaints.viewById(id, staffReads);
       if (!row) throw appError('complaints.not_found');
       return toComplaintView(row);
     },

@@ -48,8 +48,8 @@ const prefixPattern = (text: string) => `${likeEscape(text)}%`;
 
 export function createFinesRepository(db: Database) {
   /** Fines with their issuing officer, whose name `fineJson` shows. */
-  const selectWithOfficer = <T extends SelectedFields>(fields: T) =>
-    db.select(fields).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
+  const selectWithOfficer = <T extends SelectedFields>(fields: T, on: DbOrTx = db) =>
+    on.select(fields).from(fines).leftJoin(officers, eq(officers.userId, fines.issuedByUserId));
   const selectFines = () => selectWithOfficer({ fine: fineJson });
 
   // The citizens' search is the hot path: prepared once, so neither drizzle nor PostgreSQL plans it per
@@ -134,7 +134,12 @@ export function createFinesRepository(db: Database) {
      * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:
      * the kept count without a search, the prefix indexes' matches counted up to the cap with one.
      */
-    async pageIssuedBy(userId: number, query: { search?: { vehicleKey: string; plateKey: string; identityNumber: string }; before?: string }, limit: number) {
+    async pageIssuedBy(
+      userId: number,
+      query: { search?: { vehicleKey: string; plateKey: string; identityNumber: string }; before?: string },
+      limit: number,
+      tx: DbOrTx = db,
+    ) {
       const { search, before } = query;
       let filter: SQL | undefined;
       if (search) {
@@ -146,19 +151,19 @@ export function createFinesRepository(db: Database) {
         if (!filter) return { rows: [], total: 0, totalExact: true };
       }
       const mine = and(eq(fines.issuedByUserId, userId), filter);
-      const page = selectWithOfficer({ fine: fineJson, cursor: newestIssued.cursor })
+      const page = selectWithOfficer({ fine: fineJson, cursor: newestIssued.cursor }, tx)
         .where(and(mine, newestIssued.after(before)))
         .orderBy(...newestIssued.orderBy)
         .limit(limit);
-      const matched = db
+      const matched = tx
         .select({ one: sql`1` })
         .from(fines)
         .where(mine)
         .limit(OFFICER_FINES_COUNT_CAP + 1)
         .as('matched');
       const counted = search
-        ? db.select({ n: sql<number>`count(*)::int` }).from(matched)
-        : db.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId));
+        ? tx.select({ n: sql<number>`count(*)::int` }).from(matched)
+        : tx.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId));
       const [rows, count] = await Promise.all([page, counted]);
       const n = count[0]?.n ?? 0;
       return { rows, total: Math.min(n, OFFICER_FINES_COUNT_CAP), totalExact: n <= OFFICER_FINES_COUNT_CAP };
@@ -175,16 +180,16 @@ export function createFinesRepository(db: Database) {
     },
 
     /** Counts per offense type (all), top locations and hours (for one offense type when given). */
-    async analytics(offenseType?: OffenseType) {
+    async analytics(offenseType?: OffenseType, tx: DbOrTx = db) {
       const hourly = fineHourlyCounts;
       const places = fineLocationCounts;
       const total = (count: typeof hourly.count | typeof places.count) => sql<number>`sum(${count})::int`;
       const [violations, locations, hours] = await Promise.all([
-        db
+        tx
           .select({ offenseType: hourly.offenseType, count: total(hourly.count) })
           .from(hourly)
           .groupBy(hourly.offenseType),
-        db
+        tx
           // One spelling per location, the same on every database whatever its collation.
           .select({ location: sql<string>`min(${places.location} collate "C")`, count: total(places.count) })
           .from(places)
@@ -192,7 +197,7 @@ export function createFinesRepository(db: Database) {
           .groupBy(places.locationKey)
           .orderBy(desc(total(places.count)), asc(places.locationKey))
           .limit(5),
-        db
+        tx
           .select({ hour: hourly.hour, count: total(hourly.count) })
           .from(hourly)
           .where(offenseType ? eq(hourly.offenseType, offenseType) : undefined)

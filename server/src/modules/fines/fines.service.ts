@@ -30,12 +30,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createFinesService(deps: {
   db: Database;
+  /** The staff pages' reads (the officer's list and search, the analytics): their own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   fines: FinesRepository;
   payments: PaymentsService;
   audit: Pick<AuditService, 'record'>;
   events: EventRecorder;
 }) {
-  const { db, fines, payments, audit, events } = deps;
+  const { db, staffReads, fines, payments, audit, events } = deps;
 
   async function fineOrNotFound(id: string) {
     const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
@@ -95,7 +97,7 @@ export function createFinesService(deps: {
       const search = query.search
         ? { vehicleKey: vehicleSearchKey(query.search), plateKey: plateSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) }
         : undefined;
-      const found = await fines.pageIssuedBy(officer.userId, { search, before: query.before }, OFFICER_FINES_PAGE_SIZE + 1);
+      const found = await fines.pageIssuedBy(officer.userId, { search, before: query.before }, OFFICER_FINES_PAGE_SIZE + 1, staffReads);
       const { page, next_cursor } = keysetPage(found.rows, OFFICER_FINES_PAGE_SIZE, (r) => r.cursor);
       return {
         fines: page.map((r) => r.fine),
@@ -166,7 +168,7 @@ export function createFinesService(deps: {
     },
 
     async analytics(offenseType?: OffenseType): Promise<FineAnalytics> {
-      const { violations, locations, hours } = await fines.analytics(offenseType);
+      const { violations, locations, hours } = await fines.analytics(offenseType, staffReads);
       const byType = new Map(violations.map((v) => [v.offenseType, v.count]));
       const byHour = new Map(hours.map((h) => [h.hour, h.count]));
       return {

@@ -101,7 +101,7 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** Newest first, by channel, state and recipient prefix; keyset pages by id. */
-    async list(filter: Omit<AdminNotificationsQuery, 'cursor'> & { cursor?: number }, limit: number) {
+    async list(filter: Omit<AdminNotificationsQuery, 'cursor'> & { cursor?: number }, limit: number, tx: DbOrTx = db) {
       const m = notificationMessages;
       const conditions = [
         filter.channel && eq(m.channel, filter.channel),
@@ -109,7 +109,7 @@ export function createNotificationsRepository(db: Database) {
         filter.recipient && sql`lower(${m.recipient}) like ${`${likeEscape(filter.recipient.toLowerCase())}%`}`,
         filter.cursor !== undefined && lt(m.id, filter.cursor),
       ].filter((c) => !!c);
-      return db
+      return tx
         .select()
         .from(m)
         .where(and(...conditions))

@@ -130,6 +130,8 @@ function toView(row: MessageRow) {
  */
 export function createNotificationsService(deps: {
   db: Database;
+  /** The administrator's list: the staff pages' own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
   notifications: NotificationsRepository;
   users: Pick<UsersService, 'contactOf'>;
   jobs: JobQueue;
@@ -138,7 +140,7 @@ export function createNotificationsService(deps: {
   publicUrl: string;
   reminderMinutes: number;
 }) {
-  const { db, notifications, users, jobs } = deps;
+  const { db, staffReads, notifications, users, jobs } = deps;
   const settingsUrl = `${deps.publicUrl.replace(/\/+$/, '')}/settings`;
   const providerFor = (channel: NotificationChannel) => (channel === 'email' ? deps.email : deps.sms);
   /** Per template, what makes its withheld secret at sending (undefined: no longer valid, the message is not sent). */
@@ -252,7 +254,7 @@ export function createNotificationsService(deps: {
     savePreferences: (userId: number, p: Preferences, tx?: DbOrTx) => notifications.savePreferences(userId, p, tx),
 
     async list(query: Omit<AdminNotificationsQuery, 'cursor'> & { cursor?: number }): Promise<AdminNotifications> {
-      const rows = await notifications.list(query, NOTIFICATIONS_PAGE_SIZE + 1);
+      const rows = await notifications.list(query, NOTIFICATIONS_PAGE_SIZE + 1, staffReads);
       const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
       return { messages: page.map(toView), next_cursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? String(page[page.length - 1]!.id) : null };
     },

@@ -85,14 +85,17 @@ export function createSlotsRepository(db: Database) {
     },
 
     /** Live slots of one station on one date (every branch), with their officers. */
-    async adminList(stationId: number, date: string): Promise<AdminSlot[]> {
-      const rows = await db
+    async adminList(stationId: number, date: string, tx: DbOrTx = db): Promise<AdminSlot[]> {
+      const rows = await tx
         .select(slotColumns)
         .from(slots)
         .innerJoin(stations, eq(stations.id, slots.stationId))
         .where(and(eq(slots.stationId, stationId), eq(slots.date, date), isNull(slots.deletedAt)))
         .orderBy(asc(slots.timeFrom), asc(slots.id));
-      const officerMap = await officersOf(rows.map((r) => r.id));
+      const officerMap = await officersOf(
+        rows.map((r) => r.id),
+        tx,
+      );
       return rows.map((r) => ({ ...r, branch: r.branch as SlotBranch, officers: officerMap.get(r.id) ?? [] }));
     },
 

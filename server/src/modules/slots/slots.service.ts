@@ -9,8 +9,15 @@ import type { StationsService } from '../stations/stations.service';
 import { SLOTS_IDENTICAL_INDEX, type SlotsRepository } from './slots.repository';
 import { serialIds } from '../../db/sql';
 
-export function createSlotsService(deps: { db: Database; slots: SlotsRepository; stations: StationsService; audit: Pick<AuditService, 'record'> }) {
-  const { db, slots, stations, audit } = deps;
+export function createSlotsService(deps: {
+  db: Database;
+  /** The administrator's slot overview: the staff pages' own pool (DatabaseHandle.staffReads). */
+  staffReads: Database;
+  slots: SlotsRepository;
+  stations: StationsService;
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const { db, staffReads, slots, stations, audit } = deps;
 
   async function liveSlotView(id: number) {
     const view = await slots.view(id);
@@ -36,7 +43,7 @@ export function createSlotsService(deps: { db: Database; slots: SlotsRepository;
     },
 
     async adminList(admin: Principal, query: { date: string; station?: string }) {
-      return slots.adminList(await stations.idFor(query.station, admin.stationId), query.date);
+      return slots.adminList(await stations.idFor(query.station, admin.stationId), query.date, staffReads);
     },
 
     async create(admin: Principal, input: z.output<typeof createSlotRequestSchema>) {

@@ -181,11 +181,11 @@ export function createUsersRepository(db: Database) {
      * (citizens: first, second, or both; officers: full name) starts with `search` (any case). Each match is an
      * index range scan.
      */
-    async listAccounts(filter: AccountFilter & { cursor?: string }, limit: number): Promise<AdminUserRow[]> {
+    async listAccounts(filter: AccountFilter & { cursor?: string }, limit: number, tx: DbOrTx = db): Promise<AdminUserRow[]> {
       const conditions = accountConditions(filter);
       const past = byId.after(filter.cursor);
       if (past) conditions.push(past);
-      const rows = await db
+      const rows = await tx
         .select({
           id: users.id,
           username: users.username,
@@ -217,8 +217,8 @@ export function createUsersRepository(db: Database) {
     },
 
     /** How many accounts match the filter, every page together (over the same indexes as the list). */
-    async countAccounts(filter: AccountFilter): Promise<number> {
-      const [row] = await db
+    async countAccounts(filter: AccountFilter, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
         .where(and(...accountConditions(filter)));
@@ -236,8 +236,8 @@ export function createUsersRepository(db: Database) {
       return rows[0];
     },
 
-    async details(userId: number): Promise<AdminUserDetails | undefined> {
-      const rows = await db
+    async details(userId: number, tx: DbOrTx = db): Promise<AdminUserDetails | undefined> {
+      const rows = await tx
         .select({
           id: users.id,
           username: users.username,
@@ -333,9 +333,9 @@ export function createUsersRepository(db: Database) {
     },
 
     /** Every active officer (of a branch), by name: the rows of the workload table. */
-    activeOfficers(branch: Branch | undefined): Promise<ActiveOfficer[]> {
+    activeOfficers(branch: Branch | undefined, tx: DbOrTx = db): Promise<ActiveOfficer[]> {
       return (
-        db
+        tx
           .select({ officer_row_id: officers.id, officer: officers.fullName, branch: officers.branch, station: stations.name })
           .from(officers)
           // Active officers through the (role, id) index of active users.
@@ -347,12 +347,12 @@ export function createUsersRepository(db: Database) {
     },
 
     /** Active officers, optionally by name (contains, any case), branch and station; by name; at most `limit`. */
-    searchOfficers(filter: { name?: string; branch?: Branch; stationId?: number }, limit: number): Promise<OfficerSearchResult[]> {
+    searchOfficers(filter: { name?: string; branch?: Branch; stationId?: number }, limit: number, tx: DbOrTx = db): Promise<OfficerSearchResult[]> {
       const conditions = [eq(users.active, true)];
       if (filter.name) conditions.push(ilike(officers.fullName, `%${likeEscape(filter.name)}%`));
       if (filter.branch) conditions.push(eq(officers.branch, filter.branch));
       if (filter.stationId !== undefined) conditions.push(eq(users.stationId, filter.stationId));
-      return db
+      return tx
         .select(officerColumns)
         .from(officers)
         .innerJoin(users, eq(users.id, officers.userId))

@@ -26,8 +26,8 @@ export function createUsersService(deps: { users: UsersRepository }) {
     contactOf: (userId: number) => users.contactOf(userId),
 
     /** Active (or deactivated) users by id after `cursor`, optionally of a role and by a name, username or identity number prefix. */
-    listAccounts: (filter: AccountFilter & { cursor?: string }, limit: number) => users.listAccounts(filter, limit),
-    countAccounts: (filter: AccountFilter) => users.countAccounts(filter),
+    listAccounts: (filter: AccountFilter & { cursor?: string }, limit: number, tx?: DbOrTx) => users.listAccounts(filter, limit, tx),
+    countAccounts: (filter: AccountFilter, tx?: DbOrTx) => users.countAccounts(filter, tx),
     /** The audit log's words for accounts: the person's name and username (audit.details.ts). */
     async describeForAudit(ids: string[]) {
       const rows = await users.namesOf(serialIds(ids));
@@ -43,12 +43,12 @@ export function createUsersService(deps: { users: UsersRepository }) {
       return new Map((await users.officerNamesOf(serialIds(ids))).map((r) => [String(r.id), { person: r.name }]));
     },
 
-    searchOfficers: (filter: { name?: string; branch?: Branch; stationId?: number }, limit: number) => users.searchOfficers(filter, limit),
-    activeOfficers: (branch: Branch | undefined) => users.activeOfficers(branch),
+    searchOfficers: (filter: { name?: string; branch?: Branch; stationId?: number }, limit: number, tx?: DbOrTx) => users.searchOfficers(filter, limit, tx),
+    activeOfficers: (branch: Branch | undefined, tx?: DbOrTx) => users.activeOfficers(branch, tx),
 
     /** An active user's profile; 404 for an unknown or deleted one. */
-    async details(userId: number) {
-      const found = await users.details(userId);
+    async details(userId: number, tx?: DbOrTx) {
+      const found = await users.details(userId, tx);
       if (!found) throw appError('users.not_found');
       return found;
     },
