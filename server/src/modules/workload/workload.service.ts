@@ -1,5 +1,9 @@
 import type { Branch } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
+import type { WorkloadRepository } from './workload.repository';
+
+/** The workload-fold job: each minute (the summary's readers add the changes not yet folded, so this only bounds them). */
+export const WORKLOAD_FOLD_CRON = '* * * * *';
 
 export const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
 export type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
@@ -23,11 +27,12 @@ const noWork = (): WorkCounts => ({ pending: 0, in_progress: 0, completed: 0, ot
 
 /**
  * An officer's work, counted once: every module whose records are an officer's work registers a source (for
- * the branches whose work it is), and both the administrator's workload table and the least-loaded
- * assignment of anonymous reports read the same sums. This module imports no other: sources are registered
- * in composition.ts.
+ * the branches whose work it is): the least-loaded assignment of anonymous reports reads those live sums for its
+ * few candidates inside its transaction. The administrator's workload table reads the same measure from the
+ * summary the database keeps as the work changes (workload.table.ts), a few rows per officer. Sources are
+ * registered in composition.ts; this module's services import no other.
  */
-export function createWorkloadService() {
+export function createWorkloadService(repository: WorkloadRepository) {
   const sources: Array<{ count: WorkSource; branches?: readonly Branch[] }> = [];
 
   /** Per officer in scope with any work: the sums over every source serving the scope's branch. */
@@ -45,6 +50,11 @@ export function createWorkloadService() {
   }
 
   return {
+    /** A page of active officers with their work, from the summary (workload.repository). */
+    page: repository.page,
+    countUpTo: repository.countUpTo,
+    /** Adds the changes the triggers noted into the summary (the workload-fold job, each minute). */
+    fold: repository.fold,
     /** `branches`: the branches whose officers this source's work belongs to (all when left out). */
     registerSource(count: WorkSource, branches?: readonly Branch[]) {
       sources.push({ count, branches });
