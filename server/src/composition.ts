@@ -300,6 +300,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     usersService,
     adminConsole,
     anonymous,
+    workload,
     rateLimits,
     auth,
     authRepository,

@@ -177,7 +177,11 @@ export function createAdminConsoleService(deps: {
       const [read, counted] = await Promise.all([workload.page(filter, WORKLOAD_PAGE_SIZE + 1), workload.countUpTo(filter, WORKLOAD_COUNT_CAP)]);
       const rows = read.map((row) => {
         const total = row.pending + row.in_progress + row.completed + row.other;
-        return { ...row, total, status: workloadStatus({ total, pending: row.pending, in_progress: row.in_progress }, query.overloaded_above, query.underutilized_below) };
+        return {
+          ...row,
+          total,
+          status: workloadStatus({ total, pending: row.pending, in_progress: row.in_progress }, query.overloaded_above, query.underutilized_below),
+        };
       });
       const { page, next_cursor } = keysetPage(rows, WORKLOAD_PAGE_SIZE, (row) => String(row.officer_row_id));
       return {
