@@ -112,6 +112,41 @@ describe.each(DB_KINDS)('the officer workload summary on %s', (kind) => {
     expect((await expectSummaryEqualsLive()).get(fines.officer.id)).toMatchObject({ completed: 3 });
   });
 
+  it('stays equal to the live sums when bookings, status changes, slot assignments and folds run at once', async () => {
+    const [first, second, joining] = [
+      await createOfficer(t, 'Traffic Branch', { adminToken: admin }),
+      await createOfficer(t, 'Traffic Branch', { adminToken: admin }),
+      await createOfficer(t, 'Traffic Branch', { adminToken: admin }),
+    ];
+    const slot = await createSlot(t, admin, { branch: 'Traffic Branch', available_slots: 6 });
+    const slotUrl = `/api/admin/slots/${slot.id}`;
+    for (const officer of [first, second]) {
+      const res = await t.app.inject({ method: 'POST', url: `${slotUrl}/assign-officer`, headers: bearer(admin), payload: { officerId: officer.officer.id } });
+      expect(res.statusCode).toBe(200);
+    }
+    const citizens = await Promise.all(Array.from({ length: 6 }, () => createCitizen(t)));
+    const book = (citizen: (typeof citizens)[number]) => submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id));
+    const early = await Promise.all(citizens.slice(0, 2).map(book));
+    const results = await Promise.all([
+      ...citizens.slice(2).map(book),
+      t.app.inject({ method: 'POST', url: `${slotUrl}/assign-officer`, headers: bearer(admin), payload: { officerId: joining.officer.id } }),
+      t.app.inject({ method: 'DELETE', url: `${slotUrl}/remove-officer/${first.officer.id}`, headers: bearer(admin) }),
+      ...early.map((res) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/police/complaints/${res.json().complaint.id}/status`,
+          headers: bearer(second.token),
+          payload: { status: 'Completed' },
+        }),
+      ),
+      t.modules.workload.fold(),
+    ]);
+    for (const res of results) if (typeof res !== 'number') expect(res.statusCode, res.body).toBeLessThan(300);
+    const table = await expectSummaryEqualsLive();
+    expect(table.get(joining.officer.id)).toEqual({ pending: 4, in_progress: 0, completed: 2, other: 0 });
+    expect(table.get(first.officer.id)).toEqual({ pending: 0, in_progress: 0, completed: 0, other: 0 });
+  });
+
   it('folds from its scheduled job', async () => {
     const fines = await createOfficer(t, 'Traffic Fine Branch', { adminToken: admin });
     await issueFine(t, fines.token);
