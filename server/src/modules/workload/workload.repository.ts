@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Branch, WorkloadStatus } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { stations } from '../stations/stations.table';
@@ -84,6 +84,25 @@ export function createWorkloadRepository(db: Database) {
         ${stations.name} as station, work.pending, work.in_progress, work.completed, work.other`;
       const query = sql`${matching(filter, after, fields)} order by ${officers.fullName}, ${officers.id} limit ${limit}`;
       return rowsOf<WorkloadPageRow>(await tx.execute(query));
+    },
+
+    /**
+     * These officers' counts, exact at this statement: the folded sums and the changes not yet folded, read in ONE
+     * statement (a fold commits both at once, so each change is seen once), by primary key and the changes' index.
+     */
+    async countsOf(officerRowIds: number[], tx: DbOrTx = db) {
+      const columns = (table: typeof officerWorkload | typeof officerWorkloadChanges) => ({
+        officer_row_id: table.officerRowId,
+        pending: table.pending,
+        in_progress: table.inProgress,
+        completed: table.completed,
+        other: table.other,
+      });
+      return tx
+        .select(columns(officerWorkload))
+        .from(officerWorkload)
+        .where(inArray(officerWorkload.officerRowId, officerRowIds))
+        .unionAll(tx.select(columns(officerWorkloadChanges)).from(officerWorkloadChanges).where(inArray(officerWorkloadChanges.officerRowId, officerRowIds)));
     },
 
     /** How many officers the filter finds, counting no further than `cap + 1`. */

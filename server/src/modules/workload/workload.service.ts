@@ -26,11 +26,11 @@ export const openWorkOf = (work: WorkCounts) => work.pending + work.in_progress;
 const noWork = (): WorkCounts => ({ pending: 0, in_progress: 0, completed: 0, other: 0 });
 
 /**
- * An officer's work, counted once: every module whose records are an officer's work registers a source (for
- * the branches whose work it is): the least-loaded assignment of anonymous reports reads those live sums for its
- * few candidates inside its transaction. The administrator's workload table reads the same measure from the
- * summary the database keeps as the work changes (workload.table.ts), a few rows per officer. Sources are
- * registered in composition.ts; this module's services import no other.
+ * An officer's work, counted once. The database keeps each officer's counts as the work changes (workload.table.ts:
+ * triggers in the changing transactions): the administrator's workload table and the least-loaded assignment of
+ * anonymous reports both read them, a few rows per officer, exact at the moment of reading. The same measure summed
+ * from the records themselves: every module whose records are an officer's work registers a source (for the branches
+ * whose work it is) in composition.ts; `byOfficer` sums them, the definition the kept counts are tested against.
  */
 export function createWorkloadService(repository: WorkloadRepository) {
   const sources: Array<{ count: WorkSource; branches?: readonly Branch[] }> = [];
@@ -60,10 +60,20 @@ export function createWorkloadService(repository: WorkloadRepository) {
       sources.push({ count, branches });
     },
     byOfficer,
-    /** Each officer's work (none counts as zero). */
-    async of(officerRowIds: number[], scope: Omit<WorkScope, 'officerRowIds'> = {}, tx?: DbOrTx) {
-      const work = await byOfficer({ ...scope, officerRowIds }, tx);
-      return new Map(officerRowIds.map((id) => [id, work.get(id) ?? noWork()]));
+    /**
+     * Each officer's work (none counts as zero), from the kept counts, exact at this read (read on `tx`, inside the
+     * caller's transaction, it sees the changes committed before it and its own). The counts are every source's:
+     * a branch's officers have no other branch's work (only Admin Branch officers handle clearance, only Traffic Fine
+     * Branch officers issue fines, only Crime Branch officers are given anonymous reports), so no scope is needed.
+     */
+    async of(officerRowIds: number[], tx?: DbOrTx) {
+      const work = new Map(officerRowIds.map((id) => [id, noWork()]));
+      if (officerRowIds.length === 0) return work;
+      for (const row of await repository.countsOf(officerRowIds, tx)) {
+        const sum = work.get(row.officer_row_id)!;
+        for (const key of WORK_CLASSES) sum[key] += row[key];
+      }
+      return work;
     },
   };
 }
