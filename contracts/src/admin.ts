@@ -128,12 +128,23 @@ const threshold = (fallback: number) =>
     .max(1_000_000, msg('thresholdInvalid'))
     .default(fallback);
 
+/** Officers per page of the workload table. */
+export const WORKLOAD_PAGE_SIZE = 25;
+/** The officers a filter finds are counted up to this many ("more than 1,000" beyond), as the fines pages do. */
+export const WORKLOAD_COUNT_CAP = 1_000;
+/** Longest station name a filter accepts (English, as the stations list names them). */
+const STATION_NAME_MAX = 120;
+
 export const workloadQuerySchema = z.object({
   branch: z.enum(BRANCHES, msg('invalidChoice')).optional(),
+  /** Only the officers of this station (its English name); every station when absent. */
+  station: z.string().trim().min(1, msg('invalidChoice')).max(STATION_NAME_MAX, msg('tooLong')).optional(),
   overloaded_above: threshold(DEFAULT_OVERLOADED_ABOVE),
   underutilized_below: threshold(DEFAULT_UNDERUTILIZED_BELOW),
   /** Only the officers of this status (spec §4: over, under or balanced at the thresholds given). */
   status: z.enum(WORKLOAD_STATUSES, msg('invalidChoice')).optional(),
+  /** The next_cursor of the page before (its last officer's id): the officers after it by name. */
+  cursor: cursorSchema,
 });
 
 export const workloadRowSchema = z.object({
@@ -149,7 +160,20 @@ export const workloadRowSchema = z.object({
   status: z.enum(WORKLOAD_STATUSES),
 });
 export type WorkloadRow = z.infer<typeof workloadRowSchema>;
-export const workloadResponseSchema = z.object({ rows: z.array(workloadRowSchema) });
+/** One page of active officers by name, with their work, and how many officers the filters find (capped). */
+export const workloadResponseSchema = z.object({
+  rows: z.array(workloadRowSchema),
+  /** How many officers the filters find, up to WORKLOAD_COUNT_CAP. */
+  total: z.number().int(),
+  /** False when more than WORKLOAD_COUNT_CAP officers match: `total` is then that cap. */
+  total_exact: z.boolean(),
+  page_size: z.number().int(),
+  /** The cursor of the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** ISO 8601 (UTC): the moment the counts were read (they are kept as the work changes, so exact then). */
+  as_of: z.string(),
+});
+export type WorkloadPage = z.infer<typeof workloadResponseSchema>;
 
 // ---- Audit log ----
 

@@ -62,7 +62,8 @@ import { createFinesService } from './modules/fines/fines.service';
 import { finesRoutes } from './modules/fines/fines.routes';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
-import { createWorkloadService } from './modules/workload/workload.service';
+import { createWorkloadRepository } from './modules/workload/workload.repository';
+import { createWorkloadService, WORKLOAD_FOLD_CRON } from './modules/workload/workload.service';
 import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
 import { registerSharedRateLimits } from './modules/rate-limits/rate-limits.store';
 import { createClearanceRepository } from './modules/clearance/clearance.repository';
@@ -207,9 +208,14 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     publicUrl: config.publicUrl,
   });
 
-  // An officer's work, counted once from each module's records: the admin's workload table and the
-  // least-loaded assignment of anonymous reports read the same sums.
-  const workload = createWorkloadService();
+  // An officer's work, counted once from each module's records: the least-loaded assignment of anonymous reports
+  // reads those sums live; the admin's workload table reads the same measure from the summary the database keeps,
+  // whose noted changes this job folds in each minute (the table reads them unfolded as well: exact either way).
+  const workload = createWorkloadService(createWorkloadRepository(db));
+  jobs.work('workload-fold', async () => {
+    await workload.fold();
+  });
+  jobs.schedule('workload-fold', WORKLOAD_FOLD_CRON);
   const anonymous = createAnonymousService({ db, staffReads, anonymous: createAnonymousRepository(db), stations, files, audit, workload });
   workload.registerSource(complaints.workloadByOfficer);
   workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
@@ -307,6 +313,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     usersService,
     adminConsole,
     anonymous,
+    workload,
     rateLimits,
     auth,
     authRepository,

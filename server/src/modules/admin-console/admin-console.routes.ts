@@ -92,7 +92,7 @@ export function adminConsoleRoutes(deps: {
     route(
       app,
       adminEndpoints.workload,
-      { ...admin, summary: 'Every active officer (of a branch) with complaints by workload class and status (spec §4, §9)', errors },
+      { ...admin, summary: 'A page of active officers by name (of a branch, station, status) with their work by class, the capped count and when it was read', errors },
       async (request) => deps.adminConsole.workload(request.query),
     );
   };

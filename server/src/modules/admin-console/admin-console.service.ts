@@ -9,7 +9,9 @@ import {
   type officerSearchQuerySchema,
   type Role,
   type workloadQuerySchema,
-  type WorkloadRow,
+  WORKLOAD_COUNT_CAP,
+  WORKLOAD_PAGE_SIZE,
+  type WorkloadPage,
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError } from '../../app-error';
@@ -48,7 +50,7 @@ export function createAdminConsoleService(deps: {
   stations: StationsService;
   auth: Pick<AuthService, 'revokeUserSessions'>;
   slots: Pick<SlotsService, 'removeOfficerFrom'>;
-  workload: Pick<WorkloadService, 'byOfficer'>;
+  workload: Pick<WorkloadService, 'page' | 'countUpTo'>;
   audit: Pick<AuditService, 'record'>;
 }) {
   const { db, staffReads, users, stations, auth, slots, workload, audit } = deps;
@@ -160,20 +162,41 @@ export function createAdminConsoleService(deps: {
     },
 
     /**
-     * Every active officer (of a branch) with their work by workload class and status (spec §4, §9): each branch's
-     * own work counts — complaints in the slots they serve, clearance applications they handled, fines they
-     * issued (done work), anonymous reports assigned to them: the workload module's sums, the same measure that
-     * assigns anonymous reports. Optionally only the officers of one status (overloaded, balanced, under-utilized).
+     * A page of active officers by name (of a branch, a station, a status) with their work by workload class and
+     * status (spec §4, §9): each branch's own work counts — complaints in the slots they serve, clearance
+     * applications they handled, fines they issued (done work), anonymous reports assigned to them. Read from the
+     * summary the database keeps as the work changes (modules/workload), so exact at `as_of`; the count stops at
+     * WORKLOAD_COUNT_CAP. Optionally only the officers of one status (overloaded, balanced, under-utilized).
      */
-    async workload(query: z.output<typeof workloadQuerySchema>): Promise<{ rows: WorkloadRow[] }> {
-      const [officers, work] = await Promise.all([users.activeOfficers(query.branch, staffReads), workload.byOfficer({ branch: query.branch }, staffReads)]);
-      const rows = officers.map((officer) => {
-        const { pending, in_progress, completed, other } = work.get(officer.officer_row_id) ?? { pending: 0, in_progress: 0, completed: 0, other: 0 };
-        const total = pending + in_progress + completed + other;
-        const status = workloadStatus({ total, pending, in_progress }, query.overloaded_above, query.underutilized_below);
-        return { ...officer, pending, in_progress, completed, other, total, status };
+    async workload(query: z.output<typeof workloadQuerySchema>): Promise<WorkloadPage> {
+      const asOf = new Date();
+      const stationId = query.station ? (await stations.byName(query.station)).id : undefined;
+      const filter = {
+        branch: query.branch,
+        stationId,
+        status: query.status,
+        overloadedAbove: query.overloaded_above,
+        underutilizedBelow: query.underutilized_below,
+        after: query.cursor === undefined ? undefined : Number(query.cursor),
+      };
+      const [read, counted] = await Promise.all([workload.page(filter, WORKLOAD_PAGE_SIZE + 1, staffReads), workload.countUpTo(filter, WORKLOAD_COUNT_CAP, staffReads)]);
+      const rows = read.map((row) => {
+        const total = row.pending + row.in_progress + row.completed + row.other;
+        return {
+          ...row,
+          total,
+          status: workloadStatus({ total, pending: row.pending, in_progress: row.in_progress }, query.overloaded_above, query.underutilized_below),
+        };
       });
-      return { rows: query.status ? rows.filter((row) => row.status === query.status) : rows };
+      const { page, next_cursor } = keysetPage(rows, WORKLOAD_PAGE_SIZE, (row) => String(row.officer_row_id));
+      return {
+        rows: page,
+        total: Math.min(counted, WORKLOAD_COUNT_CAP),
+        total_exact: counted <= WORKLOAD_COUNT_CAP,
+        page_size: WORKLOAD_PAGE_SIZE,
+        next_cursor,
+        as_of: asOf.toISOString(),
+      };
     },
 
     /** Makes sure the configured administrator exists, is active and signs in with the configured password. */

@@ -47,7 +47,6 @@ export const hashTrackingCode = (code: string) => createHash('sha256').update(co
 
 const isClosed = (status: string) => (ANONYMOUS_CLOSED_STATUSES as readonly string[]).includes(status);
 
-const CRIME_BRANCH = 'Crime Branch';
 type WeighedCandidate = Candidate & { openWork: number };
 
 /** The least loaded officer; ties go to the one whose last assignment is oldest (never assigned first). */
@@ -89,14 +88,15 @@ export function createAnonymousService(deps: {
 
   /**
    * The least loaded of the (locked) candidates by the one measure of open work the workload table shows too:
-   * their complaints as well as their anonymous reports, counted inside `tx`.
+   * their complaints as well as their anonymous reports, from the counts the database keeps as the work changes,
+   * read inside `tx` (after the candidates' locks: the assignment before this one is in them). A few rows per
+   * candidate, even when every Crime Branch officer of the country is one.
    */
   async function leastLoaded(candidates: Candidate[], tx: DbOrTx, exclude?: number) {
     const eligible = candidates.filter((c) => c.officerId !== exclude);
     if (eligible.length === 0) return undefined;
     const work = await workload.of(
       eligible.map((c) => c.officerId),
-      { branch: CRIME_BRANCH },
       tx,
     );
     return pick(eligible.map((c) => ({ ...c, openWork: openWorkOf(work.get(c.officerId)!) })));

@@ -81,5 +81,7 @@ export const officers = pgTable(
     uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerCode})`),
     index('officers_branch_idx').on(t.branch),
     index('officers_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    // The workload table's pages: officers by name (keyset on name then id).
+    index('officers_name_idx').on(t.fullName, t.id),
   ],
 );

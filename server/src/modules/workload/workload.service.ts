@@ -1,5 +1,9 @@
 import type { Branch } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
+import type { WorkloadRepository } from './workload.repository';
+
+/** The workload-fold job: each minute (the summary's readers add the changes not yet folded, so this only bounds them). */
+export const WORKLOAD_FOLD_CRON = '* * * * *';
 
 export const WORK_CLASSES = ['pending', 'in_progress', 'completed', 'other'] as const;
 export type WorkCounts = Record<(typeof WORK_CLASSES)[number], number>;
@@ -22,12 +26,13 @@ export const openWorkOf = (work: WorkCounts) => work.pending + work.in_progress;
 const noWork = (): WorkCounts => ({ pending: 0, in_progress: 0, completed: 0, other: 0 });
 
 /**
- * An officer's work, counted once: every module whose records are an officer's work registers a source (for
- * the branches whose work it is), and both the administrator's workload table and the least-loaded
- * assignment of anonymous reports read the same sums. This module imports no other: sources are registered
- * in composition.ts.
+ * An officer's work, counted once. The database keeps each officer's counts as the work changes (workload.table.ts:
+ * triggers in the changing transactions): the administrator's workload table and the least-loaded assignment of
+ * anonymous reports both read them, a few rows per officer, exact at the moment of reading. The same measure summed
+ * from the records themselves: every module whose records are an officer's work registers a source (for the branches
+ * whose work it is) in composition.ts; `byOfficer` sums them, the definition the kept counts are tested against.
  */
-export function createWorkloadService() {
+export function createWorkloadService(repository: WorkloadRepository) {
   const sources: Array<{ count: WorkSource; branches?: readonly Branch[] }> = [];
 
   /** Per officer in scope with any work: the sums over every source serving the scope's branch. */
@@ -45,15 +50,30 @@ export function createWorkloadService() {
   }
 
   return {
+    /** A page of active officers with their work, from the summary (workload.repository). */
+    page: repository.page,
+    countUpTo: repository.countUpTo,
+    /** Adds the changes the triggers noted into the summary (the workload-fold job, each minute). */
+    fold: repository.fold,
     /** `branches`: the branches whose officers this source's work belongs to (all when left out). */
     registerSource(count: WorkSource, branches?: readonly Branch[]) {
       sources.push({ count, branches });
     },
     byOfficer,
-    /** Each officer's work (none counts as zero). */
-    async of(officerRowIds: number[], scope: Omit<WorkScope, 'officerRowIds'> = {}, tx?: DbOrTx) {
-      const work = await byOfficer({ ...scope, officerRowIds }, tx);
-      return new Map(officerRowIds.map((id) => [id, work.get(id) ?? noWork()]));
+    /**
+     * Each officer's work (none counts as zero), from the kept counts, exact at this read (read on `tx`, inside the
+     * caller's transaction, it sees the changes committed before it and its own). The counts are every source's:
+     * a branch's officers have no other branch's work (only Admin Branch officers handle clearance, only Traffic Fine
+     * Branch officers issue fines, only Crime Branch officers are given anonymous reports), so no scope is needed.
+     */
+    async of(officerRowIds: number[], tx?: DbOrTx) {
+      const work = new Map(officerRowIds.map((id) => [id, noWork()]));
+      if (officerRowIds.length === 0) return work;
+      for (const row of await repository.countsOf(officerRowIds, tx)) {
+        const sum = work.get(row.officer_row_id)!;
+        for (const key of WORK_CLASSES) sum[key] += row[key];
+      }
+      return work;
     },
   };
 }

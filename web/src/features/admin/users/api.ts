@@ -10,7 +10,7 @@ export const adminKeys = {
   userComplaints: (id: number) => ['admin', 'users', 'complaints', id] as const,
   assigned: (id: number) => ['admin', 'users', 'assigned', id] as const,
   complaint: (id: number) => ['admin', 'complaint', id] as const,
-  workload: (filter: WorkloadFilter) => ['admin', 'workload', filter] as const,
+  workload: (filter: WorkloadFilter, cursor: string | null) => ['admin', 'workload', filter, cursor] as const,
   audit: (filter: AuditFilter, cursor: string | null) => ['admin', 'audit', filter, cursor] as const,
 };
 
@@ -51,6 +51,8 @@ export function useDeleteUser() {
 
 export interface WorkloadFilter {
   branch: Branch | '';
+  /** English station name ('' for every station). */
+  station: string;
   /** Only the officers of this workload status ('' for all). */
   status: WorkloadStatus | '';
   over: number;
@@ -66,12 +68,20 @@ export function useReactivateUser() {
   });
 }
 
-export function useWorkload(filter: WorkloadFilter) {
+/** One page of the officer workload (keyset: `cursor` is the next_cursor of the page before; null for the first). */
+export function useWorkload(filter: WorkloadFilter, cursor: string | null) {
   return useQuery({
-    queryKey: adminKeys.workload(filter),
+    queryKey: adminKeys.workload(filter, cursor),
     queryFn: () =>
       call(adminEndpoints.workload, {
-        query: { branch: filter.branch || undefined, status: filter.status || undefined, overloaded_above: filter.over, underutilized_below: filter.under },
+        query: {
+          branch: filter.branch || undefined,
+          station: filter.station || undefined,
+          status: filter.status || undefined,
+          overloaded_above: filter.over,
+          underutilized_below: filter.under,
+          cursor: cursor ?? undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });

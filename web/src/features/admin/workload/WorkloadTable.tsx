@@ -9,8 +9,11 @@ import {
   type WorkloadRow,
   type WorkloadStatus,
 } from '@pes/contracts';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../../components/DataTable';
+import { useFormat } from '../../../components/format';
+import { useKeysetPages } from '../../../components/keyset-pages';
 import { QueryState } from '../../../components/QueryState';
+import { StationSelect } from '../../../lib/stations/StationSelect';
 import { useStationName } from '../../../lib/stations/stations';
 import { useWorkload } from '../users/api';
 import '../admin.css';
@@ -19,32 +22,38 @@ const isThreshold = (value: string) => /^\d{1,6}$/.test(value.trim());
 
 /**
  * Officers' work by workload class, classified by the two editable thresholds (spec §4, §9), optionally only the
- * overloaded, balanced or under-utilized ones; sortable by any column.
+ * officers of a branch, a station, or one status (overloaded, balanced, under-utilized); by name, a keyset page at a
+ * time (the server's order: a column sort would only reorder the page shown), with how many the filters find and
+ * the moment the counts were read.
  */
 export function WorkloadTable() {
   const { t } = useTranslation(['admin', 'slots']);
   const stationName = useStationName();
+  const format = useFormat();
   const [draft, setDraft] = useState({
     branch: '' as Branch | '',
+    station: '',
     status: '' as WorkloadStatus | '',
     over: String(DEFAULT_OVERLOADED_ABOVE),
     under: String(DEFAULT_UNDERUTILIZED_BELOW),
   });
   const [applied, setApplied] = useState({
     branch: '' as Branch | '',
+    station: '',
     status: '' as WorkloadStatus | '',
     over: DEFAULT_OVERLOADED_ABOVE,
     under: DEFAULT_UNDERUTILIZED_BELOW,
   });
   const [invalid, setInvalid] = useState<{ over: boolean; under: boolean }>({ over: false, under: false });
-  const workload = useWorkload(applied);
+  const pages = useKeysetPages(JSON.stringify(applied));
+  const workload = useWorkload(applied, pages.cursor);
 
   const refresh = (e: FormEvent) => {
     e.preventDefault();
     const bad = { over: !isThreshold(draft.over), under: !isThreshold(draft.under) };
     setInvalid(bad);
     if (bad.over || bad.under) return;
-    const next = { branch: draft.branch, status: draft.status, over: Number(draft.over), under: Number(draft.under) };
+    const next = { branch: draft.branch, station: draft.station, status: draft.status, over: Number(draft.over), under: Number(draft.under) };
     if (JSON.stringify(next) === JSON.stringify(applied)) void workload.refetch();
     else setApplied(next);
   };
@@ -54,11 +63,10 @@ export function WorkloadTable() {
     header: t(`workload.${id}`),
     cell: (r) => r[id],
     numeric: true,
-    sortValue: (r) => r[id],
   });
   const columns: Column<WorkloadRow>[] = [
-    { id: 'officer', header: t('workload.officer'), cell: (r) => `${r.officer} (${stationName(r.station)})`, sortValue: (r) => r.officer },
-    { id: 'branch', header: t('workload.branch'), cell: (r) => t(`slots:branches.${r.branch}`), sortValue: (r) => r.branch },
+    { id: 'officer', header: t('workload.officer'), cell: (r) => `${r.officer} (${stationName(r.station)})` },
+    { id: 'branch', header: t('workload.branch'), cell: (r) => t(`slots:branches.${r.branch}`) },
     count('total'),
     count('pending'),
     count('in_progress'),
@@ -68,7 +76,6 @@ export function WorkloadTable() {
       id: 'status',
       header: t('workload.status'),
       cell: (r) => <span className={`workload__status workload__status--${r.status}`}>{t(`workload.statuses.${r.status}`)}</span>,
-      sortValue: (r) => r.status,
     },
   ];
 
@@ -109,6 +116,15 @@ export function WorkloadTable() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="workload-station">{t('workload.station')}</label>
+          <StationSelect
+            id="workload-station"
+            placeholder={t('workload.allStations')}
+            value={draft.station}
+            onChange={(e) => setDraft({ ...draft, station: e.target.value })}
+          />
+        </div>
         {/* Over or under at the thresholds below: the server classifies, so the filter and the Status column agree. */}
         <div className="field">
           <label htmlFor="workload-status">{t('workload.statusFilter')}</label>
@@ -128,21 +144,34 @@ export function WorkloadTable() {
         </button>
       </form>
       <QueryState query={workload} error={t('workload.loadFailed')}>
-        {(data) =>
-          data.rows.length === 0 ? (
-            <p className="admin-area__muted">{applied.status ? t('workload.noneOfStatus') : t('workload.none')}</p>
-          ) : (
-            <DataTable
-              caption={t('workload.caption')}
-              captionHidden
-              className="workload__table"
-              columns={columns}
-              rows={data.rows}
-              rowKey={(r) => r.officer_row_id}
-              pageSize={25}
-            />
-          )
-        }
+        {(data) => (
+          <>
+            <p className="admin-area__muted" role="status" data-testid="workload-total">
+              {t(data.total_exact ? 'workload.totalOfficers' : 'workload.totalOfficersOver', { count: data.total, shown: format.number(data.total) })}{' '}
+              {t('workload.asOf', { time: format.dateTime(data.as_of) })}
+            </p>
+            {data.rows.length === 0 ? (
+              <p className="admin-area__muted">{applied.status ? t('workload.noneOfStatus') : t('workload.none')}</p>
+            ) : (
+              <>
+                <DataTable
+                  caption={t('workload.caption')}
+                  captionHidden
+                  className="workload__table"
+                  columns={columns}
+                  rows={data.rows}
+                  rowKey={(r) => r.officer_row_id}
+                />
+                <TablePages
+                  caption={t('workload.caption')}
+                  pages={data.total_exact ? Math.max(1, Math.ceil(data.total / data.page_size)) : undefined}
+                  busy={workload.isPlaceholderData}
+                  {...pages.controls(data.next_cursor)}
+                />
+              </>
+            )}
+          </>
+        )}
       </QueryState>
     </section>
   );

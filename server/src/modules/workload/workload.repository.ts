@@ -1,0 +1,125 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Branch, WorkloadStatus } from '@pes/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { stations } from '../stations/stations.table';
+import { officers, users } from '../users/users.table';
+import { officerWorkload, officerWorkloadChanges } from './workload.table';
+
+/** Which active officers a page of the workload table lists, and the thresholds that classify them. */
+export interface WorkloadPageFilter {
+  branch?: Branch;
+  stationId?: number;
+  status?: WorkloadStatus;
+  overloadedAbove: number;
+  underutilizedBelow: number;
+  /** The last officer of the page before (officers.id): the page starts after them by name. */
+  after?: number;
+}
+
+export interface WorkloadPageRow {
+  officer_row_id: number;
+  officer: string;
+  branch: Branch;
+  station: string;
+  pending: number;
+  in_progress: number;
+  completed: number;
+  other: number;
+}
+
+/** The rows of a plain SQL query (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/** One officer's sums: the folded counts plus the changes not yet folded, read by the officer's keys only. */
+const work = sql`lateral (
+  select coalesce(sum(counted.pending), 0)::int as pending, coalesce(sum(counted.in_progress), 0)::int as in_progress,
+    coalesce(sum(counted.completed), 0)::int as completed, coalesce(sum(counted.other), 0)::int as other
+  from (
+    select pending, in_progress, completed, other from ${officerWorkload} where officer_row_id = ${officers.id}
+    union all
+    select pending, in_progress, completed, other from ${officerWorkloadChanges} where officer_row_id = ${officers.id}
+  ) counted
+) work`;
+
+const openWork = sql`(work.pending + work.in_progress)`;
+const totalWork = sql`(work.pending + work.in_progress + work.completed + work.other)`;
+
+/** The status as contracts' workloadStatus says it: overloaded first, then under-utilized, else balanced. */
+function statusCondition(filter: WorkloadPageFilter): SQL | undefined {
+  const over = sql`${openWork} > ${filter.overloadedAbove}`;
+  if (filter.status === 'overloaded') return over;
+  if (filter.status === 'under-utilized') return sql`not ${over} and ${totalWork} < ${filter.underutilizedBelow}`;
+  if (filter.status === 'balanced') return sql`not ${over} and ${totalWork} >= ${filter.underutilizedBelow}`;
+  return undefined;
+}
+
+/** The active officers of the filter (every condition but the page's start), with their work as `work`. */
+function matching(filter: WorkloadPageFilter, extra: SQL | undefined, select: SQL) {
+  const conditions = [
+    filter.branch ? sql`${officers.branch} = ${filter.branch}` : undefined,
+    filter.stationId !== undefined ? sql`${users.stationId} = ${filter.stationId}` : undefined,
+    statusCondition(filter),
+    extra,
+  ].filter((c): c is SQL => c !== undefined);
+  return sql`select ${select}
+    from ${officers}
+    join ${users} on ${users.id} = ${officers.userId} and ${users.active} and ${users.role} = 'police_officer'
+    join ${stations} on ${stations.id} = ${users.stationId}
+    cross join ${work}
+    ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
+}
+
+export function createWorkloadRepository(db: Database) {
+  return {
+    /**
+     * A page of active officers by name (keyset: name, then id, on officers_name_idx) with their work, read from the
+     * summary and its pending changes (a few rows per officer, never the work itself).
+     */
+    async page(filter: WorkloadPageFilter, limit: number, tx: DbOrTx = db): Promise<WorkloadPageRow[]> {
+      const after =
+        filter.after === undefined
+          ? undefined
+          : sql`(${officers.fullName}, ${officers.id}) > (select c.full_name, c.id from ${officers} c where c.id = ${filter.after})`;
+      const fields = sql`${officers.id} as officer_row_id, ${officers.fullName} as officer, ${officers.branch} as branch,
+        ${stations.name} as station, work.pending, work.in_progress, work.completed, work.other`;
+      const query = sql`${matching(filter, after, fields)} order by ${officers.fullName}, ${officers.id} limit ${limit}`;
+      return rowsOf<WorkloadPageRow>(await tx.execute(query));
+    },
+
+    /**
+     * These officers' counts, exact at this statement: the folded sums and the changes not yet folded, read in ONE
+     * statement (a fold commits both at once, so each change is seen once), by primary key and the changes' index.
+     */
+    async countsOf(officerRowIds: number[], tx: DbOrTx = db) {
+      const columns = (table: typeof officerWorkload | typeof officerWorkloadChanges) => ({
+        officer_row_id: table.officerRowId,
+        pending: table.pending,
+        in_progress: table.inProgress,
+        completed: table.completed,
+        other: table.other,
+      });
+      return tx
+        .select(columns(officerWorkload))
+        .from(officerWorkload)
+        .where(inArray(officerWorkload.officerRowId, officerRowIds))
+        .unionAll(tx.select(columns(officerWorkloadChanges)).from(officerWorkloadChanges).where(inArray(officerWorkloadChanges.officerRowId, officerRowIds)));
+    },
+
+    /** How many officers the filter finds, counting no further than `cap + 1`. */
+    async countUpTo(filter: WorkloadPageFilter, cap: number, tx: DbOrTx = db): Promise<number> {
+      const query = sql`select count(*)::int as n from (${matching(filter, undefined, sql`1`)} limit ${cap + 1}) matched`;
+      return rowsOf<{ n: number }>(await tx.execute(query))[0]?.n ?? 0;
+    },
+
+    /** Adds the changes noted so far into the summary (the workload-fold job); answers how many were folded. */
+    async fold(tx: DbOrTx = db): Promise<number> {
+      return rowsOf<{ folded: number }>(await tx.execute(sql`select officer_workload_fold() as folded`))[0]?.folded ?? 0;
+    },
+
+    /** Computes the summary again from the base tables (officer_workload_rebuild: the migration's backfill). */
+    async rebuild(tx: DbOrTx = db): Promise<void> {
+      await tx.execute(sql`select officer_workload_rebuild()`);
+    },
+  };
+}
+export type WorkloadRepository = ReturnType<typeof createWorkloadRepository>;
