@@ -8,7 +8,10 @@ import { HOME_STATION, OTHER_STATION } from './complaints.fixtures';
 const TYPE_OF: Record<ComplaintBranch, string> = { 'Traffic Branch': 'traffic', 'Crime Branch': 'crime', 'Minor Offense Branch': 'minor_offense' };
 
 const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, unknown>>;
-const planText = (result: unknown) => rowsOf(result).map((row) => Object.values(row)[0]).join('\n');
+const planText = (result: unknown) =>
+  rowsOf(result)
+    .map((row) => Object.values(row)[0])
+    .join('\n');
 
 // The citizen's own complaints and the officer's latest list come a page at a time (keyset: submitted_at, then id),
 // each with a count capped at COMPLAINTS_COUNT_CAP. Complaints are written here straight into the table, many at the
@@ -43,7 +46,13 @@ describe.each(DB_KINDS)('complaint pages on %s', (kind) => {
     do {
       const res = await get(`${path}?page_size=${size}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
       expect(res.statusCode).toBe(200);
-      const { complaints, ...page } = res.json() as { complaints: { id: number }[]; total: number; total_exact: boolean; page_size: number; next_cursor: string | null };
+      const { complaints, ...page } = res.json() as {
+        complaints: { id: number }[];
+        total: number;
+        total_exact: boolean;
+        page_size: number;
+        next_cursor: string | null;
+      };
       ids.push(...complaints.map((c) => c.id));
       pages.push({ ...page, count: complaints.length });
       cursor = page.next_cursor;
@@ -74,7 +83,7 @@ describe.each(DB_KINDS)('complaint pages on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it("gives a citizen every one of their own complaints once, newest first, across pages, ties in id order", async () => {
+  it('gives a citizen every one of their own complaints once, newest first, across pages, ties in id order', async () => {
     const expected = await idsInOrder(sql`citizen_user_id = ${citizenA.id}`);
     expect(expected).toHaveLength(9);
     for (const size of [1, 2, 4, 9, 50]) {

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ASSIGNED_COMPLAINTS_LIMIT, COMPLAINTS_COUNT_CAP, MAX_UPCOMING_BOOKINGS, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import {
+  ASSIGNED_COMPLAINTS_LIMIT,
+  COMPLAINTS_COUNT_CAP,
+  MAX_UPCOMING_BOOKINGS,
+  type ComplaintBranch,
+  type ComplaintHistoryEntry,
+  type ComplaintType,
+} from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { prepareSql } from '../../db/prepared-sql';

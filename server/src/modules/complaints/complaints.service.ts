@@ -69,10 +69,7 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
 }
 
 /** A page of a complaints list as the API answers it, from `size + 1` rows read (the one more says whether another page follows). */
-function toComplaintPage(
-  found: { rows: (ComplaintViewRow & { cursor: string })[]; total: number; totalExact: boolean },
-  size: number,
-): ComplaintPage {
+function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[]; total: number; totalExact: boolean }, size: number): ComplaintPage {
   const { page, next_cursor } = keysetPage(found.rows, size, (row) => row.cursor);
   return {
     // The cursor column goes in place, as toComplaintView's columns do (a copy of so wide a row costs microseconds).

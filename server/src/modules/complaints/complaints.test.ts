@@ -114,7 +114,9 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     const trafficIds = trafficList.json().complaints.map((c: { id: number }) => c.id);
     expect(trafficIds).toEqual(expect.arrayContaining([late.id, early.id]));
     expect(trafficIds).not.toContain(crime.id);
-    expect(trafficList.json().complaints.every((c: { branch: string; station: string }) => c.branch === 'Traffic Branch' && c.station === HOME_STATION)).toBe(true);
+    expect(trafficList.json().complaints.every((c: { branch: string; station: string }) => c.branch === 'Traffic Branch' && c.station === HOME_STATION)).toBe(
+      true,
+    );
     // Newest first.
     expect(trafficIds.indexOf(early.id)).toBeLessThan(trafficIds.indexOf(late.id));
 

@@ -6,7 +6,10 @@ import { createCitizen } from '../../../test/helpers';
 import { finesActors, get, issueFine } from './fines.fixtures';
 
 const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, unknown>>;
-const planText = (result: unknown) => rowsOf(result).map((row) => Object.values(row)[0]).join('\n');
+const planText = (result: unknown) =>
+  rowsOf(result)
+    .map((row) => Object.values(row)[0])
+    .join('\n');
 
 // The citizen's payment history comes a page at a time, newest payment first (keyset: paid_at, then id), with a
 // count capped at FINE_HISTORY_COUNT_CAP. Paid fines are copied here straight into the table, many paid at the same
@@ -40,7 +43,13 @@ describe.each(DB_KINDS)('the payment history pages on %s', (kind) => {
     do {
       const res = await get(t, `/api/fines/history?page_size=${size}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
       expect(res.statusCode).toBe(200);
-      const { fines, ...page } = res.json() as { fines: { id: string; status: string }[]; total: number; total_exact: boolean; page_size: number; next_cursor: string | null };
+      const { fines, ...page } = res.json() as {
+        fines: { id: string; status: string }[];
+        total: number;
+        total_exact: boolean;
+        page_size: number;
+        next_cursor: string | null;
+      };
       expect(fines.every((f) => f.status === 'paid')).toBe(true);
       ids.push(...fines.map((f) => f.id));
       pages.push({ ...page, count: fines.length });
@@ -79,7 +88,7 @@ describe.each(DB_KINDS)('the payment history pages on %s', (kind) => {
     expect(first.fines[0]).not.toHaveProperty('cursor');
   });
 
-  it("shows another citizen none of them, only their own", async () => {
+  it('shows another citizen none of them, only their own', async () => {
     const other = await createCitizen(t);
     expect((await get(t, '/api/fines/history', other.token)).json()).toMatchObject({ fines: [], total: 0, total_exact: true, next_cursor: null });
     await copies(other.identityNumber, 2, '2026-04-05T10:00:00Z');
