@@ -192,9 +192,10 @@ async function acceptance(lb, instances) {
   });
   const officerToken = await step('officer signs in (TOTP)', () => signIn(lb, officer, 'police'));
   const seen = await step("officer sees the complaint in the branch and station's list", async () => {
-    const list = await call(lb, 'GET', '/api/police/complaints', { token: officerToken });
+    // The newest page: the complaint just filed heads it.
+    const { complaints: list } = await call(lb, 'GET', '/api/police/complaints', { token: officerToken });
     const found = list.find((c) => c.id === filed.id);
-    check(found, `complaint ${filed.reference_number} is not among the officer's ${list.length}`);
+    check(found, `complaint ${filed.reference_number} is not among the officer's ${list.length} newest`);
     check(found.attachment?.url === filed.attachment.url, 'the listed attachment is not the one filed');
     return found;
   });

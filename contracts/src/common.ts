@@ -63,3 +63,10 @@ export const keysetCursor = (key: { instant?: boolean; id: keyof typeof CURSOR_I
     .refine((cursor) => key.id !== 'int' || fitsInt(pattern.exec(cursor)?.[1] ?? ''), msg('invalidCursor'))
     .optional();
 };
+
+/**
+ * How many rows a keyset page holds, as a list's query asks for it: 1 to `max`, `size` when left out. Anything else
+ * is a 400 naming the field.
+ */
+export const pageSizeQuery = (size: number, max: number) =>
+  z.coerce.number(msg('invalidType')).int(msg('invalidType')).min(1, msg('invalidType')).max(max, msg('invalidType')).default(size);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BRANCHES } from './enums';
 import { msg, type ValidationMessageKey } from './messages';
-import { isoDate, optionalText, pastColomboDateTime, requiredText } from './common';
+import { isoDate, keysetCursor, optionalText, pageSizeQuery, pastColomboDateTime, requiredText } from './common';
 import { choice } from './slots';
 import { multipartForm, uploadForm } from './files';
 import { field, recordShape, recordViewShape, textField, typedField } from './records';
@@ -65,8 +65,13 @@ export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Complete
 export const COMPLAINT_ATTACHMENT_FIELD = 'attachment_file';
 /** The path of an attachment uploaded before (POST /api/complaints/upload), sent instead of the file itself. */
 export const COMPLAINT_ATTACHMENT_PATH_FIELD = 'attachment_path';
-/** Most complaints GET /api/police/complaints returns. */
-export const POLICE_COMPLAINT_LIST_LIMIT = 500;
+/** Complaints on one page of the citizen's own list and of the officer's latest list, unless the query asks for another size. */
+export const COMPLAINTS_PAGE_SIZE = 20;
+export const COMPLAINTS_PAGE_SIZE_MAX = 100;
+/** A list's complaints are counted up to this many ("more than 1,000" beyond), so a count costs little. */
+export const COMPLAINTS_COUNT_CAP = 1_000;
+/** Most complaints the administrator's view of an officer's assigned complaints shows (newest first). */
+export const ASSIGNED_COMPLAINTS_LIMIT = 500;
 
 const localDateTime = pastColomboDateTime();
 
@@ -232,6 +237,26 @@ export const complaintSchema = z.object({
 });
 export type Complaint = z.infer<typeof complaintSchema>;
 export const complaintListSchema = z.array(complaintSchema);
+
+/** A page of a complaints list, newest submitted first. */
+export const complaintPageQuerySchema = z.object({
+  /** The next_cursor of the page before (its last complaint's submitted_at and id): complaints submitted before it. */
+  cursor: keysetCursor({ instant: true, id: 'int' }),
+  page_size: pageSizeQuery(COMPLAINTS_PAGE_SIZE, COMPLAINTS_PAGE_SIZE_MAX),
+});
+export type ComplaintPageQuery = z.input<typeof complaintPageQuerySchema>;
+
+/** One page of complaints, with how many the list holds in all (counted up to COMPLAINTS_COUNT_CAP). */
+export const complaintPageSchema = z.object({
+  complaints: z.array(complaintSchema),
+  total: z.number().int(),
+  /** False when the list holds more than COMPLAINTS_COUNT_CAP: `total` is then that cap. */
+  total_exact: z.boolean(),
+  page_size: z.number().int(),
+  /** The cursor of the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type ComplaintPage = z.infer<typeof complaintPageSchema>;
 
 export const submitComplaintResponseSchema = z.object({
   success: z.literal(true),

@@ -3,7 +3,7 @@ import { centsToAmount } from './money';
 import { IDENTITY_TYPES } from './enums';
 import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
 import { msg } from './messages';
-import { keysetCursor, optionalText, requiredText } from './common';
+import { keysetCursor, optionalText, pageSizeQuery, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 
 export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Reckless Driving', 'Signal Violation', 'Other'] as const;
@@ -181,6 +181,19 @@ export const officerFinesQuerySchema = z.object({
   before: keysetCursor({ instant: true, id: 'uuid' }),
 });
 
+/** Rows of one page of the citizen's payment history, unless the query asks for another size. */
+export const FINE_HISTORY_PAGE_SIZE = 25;
+export const FINE_HISTORY_PAGE_SIZE_MAX = 100;
+/** A citizen's paid fines are counted up to this many ("more than 1,000" beyond). */
+export const FINE_HISTORY_COUNT_CAP = 1_000;
+
+/** A page of the citizen's paid fines, newest payment first. */
+export const fineHistoryQuerySchema = z.object({
+  /** The next_cursor of the page before (its last fine's paid_at and id): fines paid before it. */
+  cursor: keysetCursor({ instant: true, id: 'uuid' }),
+  page_size: pageSizeQuery(FINE_HISTORY_PAGE_SIZE, FINE_HISTORY_PAGE_SIZE_MAX),
+});
+
 /** An empty offense_type (a select left on "all") means no filter. */
 export const analyticsQuerySchema = z.object({
   offense_type: z
@@ -243,6 +256,17 @@ export const officerFinesPageSchema = fineListResponseSchema.extend({
   next_cursor: z.string().nullable(),
 });
 export type OfficerFinesPage = z.infer<typeof officerFinesPageSchema>;
+
+/** One page of the citizen's paid fines, newest payment first, with how many there are (counted up to FINE_HISTORY_COUNT_CAP). */
+export const fineHistoryPageSchema = fineListResponseSchema.extend({
+  total: z.number().int(),
+  /** False when the citizen has paid more than FINE_HISTORY_COUNT_CAP fines: `total` is then that cap. */
+  total_exact: z.boolean(),
+  page_size: z.number().int(),
+  /** The `cursor` of the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type FineHistoryPage = z.infer<typeof fineHistoryPageSchema>;
 
 export const initiatePaymentResponseSchema = z.object({ url: z.string() });
 

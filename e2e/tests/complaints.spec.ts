@@ -1,6 +1,20 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
-import { ADMIN, CRIME_OFFICER, PDF, PNG, STATION, slotDay, colomboDay, freeSlotTimes, signUpCitizen } from './complaints.helpers';
+import {
+  ADMIN,
+  CRIME_OFFICER,
+  PDF,
+  PNG,
+  STATION,
+  slotDay,
+  colomboDay,
+  createSlotWithOfficer,
+  fileCrimeComplaint,
+  freeSlotTimes,
+  signUpCitizen,
+  signedInContext,
+} from './complaints.helpers';
+import { walkPages } from './pages.helpers';
 
 // One story, in order: the administrator opens slots, a citizen books them, the officer works the case.
 test.describe.configure({ mode: 'serial' });
@@ -259,4 +273,65 @@ test('the citizen sees the new status and its history', async ({ browser }) => {
   await expect(card).toContainText(`Pending → In Progress by ${CRIME_OFFICER.fullName}`);
   const other = page.getByRole('listitem').filter({ hasText: references.minor });
   await expect(other.locator('.badge').first()).toHaveText('Pending');
+});
+
+test("the citizen's complaints come a page at a time, newest first", async ({ browser }) => {
+  // Twenty to a page in the app; a citizen holds at most three upcoming appointments, so this page asks the server
+  // for one to a page (its answers otherwise as they are): this file's citizen's three complaints make three pages.
+  const page = await (await signedInContext(browser, citizen, 'citizen')).newPage();
+  await page.route(/\/api\/complaints\/my-complaints/, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('page_size', '1');
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto('/track-complaint');
+  const pages = page.getByRole('navigation', { name: 'Your complaints: pages' });
+  const cards = page.locator('.complaint-list > li');
+  await expect(pages).toContainText('Page 1 of 3');
+  // Newest first: the minor offence complaint was filed last.
+  await expect(cards.first()).toContainText(references.minor);
+  await walkPages(page, { pages, rows: cards, pageSize: 1 });
+  // Each of the three once, newest first: the minor offence complaint was filed last, the crime complaint first.
+  const next = pages.getByRole('button', { name: 'Next page' });
+  await next.click();
+  await expect(pages).toContainText('Page 2 of 3');
+  await expect(cards.first()).toContainText(references.traffic);
+  await next.click();
+  await expect(pages).toContainText('Page 3 of 3');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(references.crime);
+  await expect(next).toBeDisabled();
+});
+
+test("the officer's latest complaints come twenty to a page; a date's appointments come whole", async ({ browser, request }) => {
+  // Seven citizens book three crime slots each: 21 complaints, more than a page, whatever else this server holds.
+  const slotIds = [];
+  for (let n = 0; n < 3; n++) slotIds.push((await createSlotWithOfficer(request, BRANCHES.crime)).id);
+  const booked: string[] = [];
+  for (let n = 0; n < 7; n++) {
+    const someone = await signUpCitizen(request);
+    for (const slotId of slotIds) booked.push((await fileCrimeComplaint(request, someone, slotId)).reference_number);
+  }
+
+  const page = await (await signedInContext(browser, CRIME_OFFICER, 'police')).newPage();
+  await page.goto('/police/dashboard');
+  const queue = page.getByRole('region', { name: 'Complaints' });
+  const rows = queue.getByRole('table', { name: 'Complaints' }).locator('tbody tr');
+  const pages = queue.getByRole('navigation', { name: 'Complaints: pages' });
+  const total = Number((await queue.getByText(/^\d+ complaints$/).textContent())!.split(' ')[0]);
+  expect(total).toBeGreaterThanOrEqual(21);
+  await expect(pages).toContainText(`Page 1 of ${Math.ceil(total / 20)}`);
+  // Newest first: the last one booked heads the first page.
+  await expect(rows.first()).toContainText(booked.at(-1)!);
+  await walkPages(page, { pages, rows, pageSize: 20 });
+
+  // On page two, a date starts the list again: that day's appointments, every one, with no pages.
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages).toContainText('Page 2');
+  await queue.getByLabel('Appointment date').fill(slotDay);
+  for (const reference of booked) await expect(rows.filter({ hasText: reference })).toHaveCount(1);
+  await expect(pages).toHaveCount(0);
+  await queue.getByRole('button', { name: 'Show all' }).click();
+  await expect(pages).toContainText('Page 1 of');
+  await expect(rows).toHaveCount(20);
 });

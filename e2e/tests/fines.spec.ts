@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { walkPages } from './pages.helpers';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { FINES_OFFICER, bearer, colomboDateTime, issueFine, signUpCitizen, signedInContext, unique, uniquePlate } from './fines.helpers';
 
@@ -318,4 +319,35 @@ test("the officer's fines come a page at a time with the total: none is out of r
   expect(found).toBeGreaterThan(25);
   await expect(list.getByText(`Page 1 of ${Math.ceil(found / 25)}`)).toBeVisible();
   await context.close();
+});
+
+test("the citizen's payment history comes 25 to a page, newest payment first", async ({ browser, request }) => {
+  // 26 fines paid through the sandbox checkout: one more than a page.
+  const citizen = await signUpCitizen(request);
+  const officer = await bearer(request, FINES_OFFICER, 'police');
+  const asCitizen = await bearer(request, citizen, 'citizen');
+  const plates: string[] = [];
+  for (let n = 0; n < 26; n++) {
+    const plate = uniquePlate();
+    const fine = await issueFine(request, officer, { identity: citizen.nic, vehicle: plate });
+    const started = await request.post(`/api/fines/${fine.id}/initiate-payment`, { headers: asCitizen, data: {} });
+    expect(started.status(), await started.text()).toBe(200);
+    const sessionId = ((await started.json()) as { url: string }).url.split('/').pop()!;
+    const paid = await request.post(`/api/payments/sandbox/sessions/${sessionId}/pay`, {
+      data: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardholder_name: 'Sunil Fernando' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    plates.push(plate);
+  }
+
+  const page = await (await signedInContext(browser, citizen, 'citizen')).newPage();
+  await page.goto('/track-fine');
+  const pages = page.getByRole('navigation', { name: 'Your paid traffic fines: pages' });
+  const rows = page.getByRole('table', { name: 'Your paid traffic fines' }).locator('tbody tr');
+  await expect(pages).toContainText('Page 1 of 2');
+  // Newest payment first: the last one paid heads the first page, the first one paid is alone on the second.
+  await expect(rows.first()).toContainText(plates.at(-1)!);
+  await walkPages(page, { pages, rows, pageSize: 25, lastPageRows: 1 });
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows.first()).toContainText(plates[0]!);
 });

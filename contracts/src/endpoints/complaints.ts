@@ -4,6 +4,8 @@ import {
   complaintAttachmentUploadForm,
   complaintIdParamSchema,
   complaintListSchema,
+  complaintPageQuerySchema,
+  complaintPageSchema,
   complaintSchema,
   complaintsByDateQuerySchema,
   submitComplaintResponseSchema,
@@ -26,8 +28,8 @@ export const complaintsEndpoints = {
   uploadAttachment: endpoint({ method: 'POST', path: '/complaints/upload', form: complaintAttachmentUploadForm, status: 201, answer: uploadResponseSchema }),
   /** One per type of complaint, each its own path and form. */
   submit: { traffic: submitComplaint('traffic'), crime: submitComplaint('crime'), minor_offense: submitComplaint('minor_offense') },
-  mine: endpoint({ method: 'GET', path: '/complaints/my-complaints', status: 200, answer: complaintListSchema }),
-  police: endpoint({ method: 'GET', path: '/police/complaints', status: 200, answer: complaintListSchema }),
+  mine: endpoint({ method: 'GET', path: '/complaints/my-complaints', query: complaintPageQuerySchema, status: 200, answer: complaintPageSchema }),
+  police: endpoint({ method: 'GET', path: '/police/complaints', query: complaintPageQuerySchema, status: 200, answer: complaintPageSchema }),
   policeByDate: endpoint({ method: 'GET', path: '/police/complaints/by-date', query: complaintsByDateQuerySchema, status: 200, answer: complaintListSchema }),
   updateStatus: endpoint({
     method: 'PUT',

@@ -1,6 +1,8 @@
 import {
   analyticsQuerySchema,
   fineAnalyticsSchema,
+  fineHistoryPageSchema,
+  fineHistoryQuerySchema,
   fineIdParamsSchema,
   fineListResponseSchema,
   fineSchema,
@@ -20,7 +22,7 @@ export const finesEndpoints = {
   officerFines: endpoint({ method: 'GET', path: '/fines/officer/my-fines', query: officerFinesQuerySchema, status: 200, answer: officerFinesPageSchema }),
   analytics: endpoint({ method: 'GET', path: '/fines/analytics/overview', query: analyticsQuerySchema, status: 200, answer: fineAnalyticsSchema }),
   search: endpoint({ method: 'GET', path: '/fines/search', query: fineSearchQuerySchema, status: 200, answer: fineListResponseSchema }),
-  history: endpoint({ method: 'GET', path: '/fines/history', status: 200, answer: fineListResponseSchema }),
+  history: endpoint({ method: 'GET', path: '/fines/history', query: fineHistoryQuerySchema, status: 200, answer: fineHistoryPageSchema }),
   initiatePayment: endpoint({
     method: 'POST',
     path: '/fines/:id/initiate-payment',

@@ -8,6 +8,9 @@ import { useState } from 'react';
  */
 export function useKeysetPages(scope: string) {
   const [walked, setWalked] = useState<{ scope: string; cursors: string[] }>({ scope, cursors: [] });
+  // Forgotten at once (React's state set while rendering): coming back to a scope walked before, as clearing a date
+  // filter does, starts it again at its first page too, not at the page it was left on.
+  if (walked.scope !== scope) setWalked({ scope, cursors: [] });
   const cursors = walked.scope === scope ? walked.cursors : [];
   return {
     cursor: cursors.at(-1) ?? null,

@@ -19,7 +19,7 @@ export function createAccountService(deps: {
   db: Database;
   users: Pick<UsersService, 'details' | 'lockActive' | 'deactivate'>;
   sessions: Pick<SessionsService, 'reauthenticate' | 'endAll' | 'forgetUser'>;
-  complaints: Pick<ComplaintsService, 'listForCitizen'>;
+  complaints: Pick<ComplaintsService, 'allForCitizen'>;
   clearance: Pick<ClearanceService, 'exportForCitizen'>;
   fines: Pick<FinesService, 'allOfCitizen'>;
   payments: Pick<PaymentsService, 'listForPayer'>;
@@ -37,7 +37,7 @@ export function createAccountService(deps: {
       citizenOnly(principal);
       const [details, complaints, clearance, fines, payments] = await Promise.all([
         users.details(principal.userId),
-        deps.complaints.listForCitizen(principal),
+        deps.complaints.allForCitizen(principal),
         deps.clearance.exportForCitizen(principal),
         deps.fines.allOfCitizen(principal),
         deps.payments.listForPayer(principal.userId),

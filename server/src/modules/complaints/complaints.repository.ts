@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MAX_UPCOMING_BOOKINGS, POLICE_COMPLAINT_LIST_LIMIT, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import {
+  ASSIGNED_COMPLAINTS_LIMIT,
+  COMPLAINTS_COUNT_CAP,
+  MAX_UPCOMING_BOOKINGS,
+  type ComplaintBranch,
+  type ComplaintHistoryEntry,
+  type ComplaintType,
+} from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { preparedOn, prepareSql } from '../../db/prepared-sql';
 import { isoInstant } from '../../db/sql';
+import { keyset } from '../../db/keyset';
 import { files, insertFormFileSql, type FormFileValues } from '../files/files.table';
 import { recordEventSql } from '../jobs/domain-events';
 import { slotOfficers, slots } from '../slots/slots.table';
@@ -74,6 +82,18 @@ const viewFields = {
     where h.complaint_id = ${complaints.id})`,
 };
 
+/**
+ * The citizen's and the officer's lists, newest submitted first: the (citizen, submitted_at, id) and
+ * (branch, station, submitted_at, id) indexes read backwards, a page past the cursor's complaint.
+ */
+const newestSubmitted = keyset({ at: complaints.submittedAt, id: complaints.id, idType: 'int', direction: 'desc' });
+
+/** Where a page of a list starts (the cursor of the page before, none for the first) and how many rows to read. */
+export interface PageWindow {
+  cursor?: string;
+  limit: number;
+}
+
 /** The fields of a new complaint (validated), as stored. */
 export interface NewComplaint {
   type: ComplaintType;
@@ -141,6 +161,31 @@ export function createComplaintsRepository(db: Database) {
       .innerJoin(stations, eq(stations.id, complaints.stationId))
       .leftJoin(files, eq(files.id, complaints.attachmentFileId));
 
+  /**
+   * A page of the complaints `scope` selects, newest first, each with its cursor, and how many there are: counted
+   * up to the cap (one more tells that there are more), from the same index as the page, so a count costs little.
+   */
+  async function pageOf(scope: SQL, window: PageWindow, tx: DbOrTx) {
+    const rows = tx
+      .select({ ...viewFields, cursor: newestSubmitted.cursor })
+      .from(complaints)
+      .innerJoin(stations, eq(stations.id, complaints.stationId))
+      .leftJoin(files, eq(files.id, complaints.attachmentFileId))
+      .where(and(scope, newestSubmitted.after(window.cursor)))
+      .orderBy(...newestSubmitted.orderBy)
+      .limit(window.limit);
+    const matched = tx
+      .select({ one: sql`1` })
+      .from(complaints)
+      .where(scope)
+      .limit(COMPLAINTS_COUNT_CAP + 1)
+      .as('matched');
+    const counted = tx.select({ n: sql<number>`count(*)::int` }).from(matched);
+    const [page, count] = await Promise.all([rows, counted]);
+    const n = count[0]?.n ?? 0;
+    return { rows: page, total: Math.min(n, COMPLAINTS_COUNT_CAP), totalExact: n <= COMPLAINTS_COUNT_CAP };
+  }
+
   // Prepared once per database: the lists are the hot reads (officers' by-date list above all); the staff pages'
   // reads run them on their own pool (`on`: DatabaseHandle.staffReads).
   const byCitizen = preparedOn(db, (on) =>
@@ -148,13 +193,6 @@ export function createComplaintsRepository(db: Database) {
       .where(eq(complaints.citizenUserId, sql.placeholder('citizenUserId')))
       .orderBy(desc(complaints.submittedAt), desc(complaints.id))
       .prepare('complaints_by_citizen'),
-  );
-  const byBranch = preparedOn(db, (on) =>
-    viewQuery(on)
-      .where(and(eq(complaints.branch, sql.placeholder('branch')), eq(complaints.stationId, sql.placeholder('stationId'))))
-      .orderBy(desc(complaints.submittedAt), desc(complaints.id))
-      .limit(sql.placeholder('limit'))
-      .prepare('complaints_by_branch'),
   );
   const byBranchOnDate = preparedOn(db, (on) =>
     viewQuery(on)
@@ -331,14 +369,19 @@ export function createComplaintsRepository(db: Database) {
       return { inSlot: rows.some((r) => r.slotId === booking.slotId), upcoming: rows.length };
     },
 
-    forCitizen: (citizenUserId: number, on?: DbOrTx) => byCitizen(on).execute({ citizenUserId }),
-    forBranch: (branch: ComplaintBranch, stationId: number, limit: number, on?: DbOrTx) => byBranch(on).execute({ branch, stationId, limit }),
+    /** Every complaint of the citizen, newest first: their data's export and the administrator's view of an account. */
+    allOfCitizen: (citizenUserId: number, on?: DbOrTx) => byCitizen(on).execute({ citizenUserId }),
+    /** A page of the citizen's own complaints, newest first, and how many they have (up to the cap). */
+    pageOfCitizen: (citizenUserId: number, window: PageWindow, tx: DbOrTx = db) => pageOf(eq(complaints.citizenUserId, citizenUserId), window, tx),
+    /** A page of the complaints of a branch at a station (an officer's list), newest first, and how many there are (up to the cap). */
+    pageOfBranch: (branch: ComplaintBranch, stationId: number, window: PageWindow, tx: DbOrTx = db) =>
+      pageOf(and(eq(complaints.branch, branch), eq(complaints.stationId, stationId))!, window, tx),
     forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string, on?: DbOrTx) => byBranchOnDate(on).execute({ branch, stationId, date }),
     assignedTo: (officerRowId: number, on: DbOrTx = db) =>
       viewQuery(on)
         .where(inArray(complaints.slotId, on.select({ id: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))))
         .orderBy(desc(complaints.submittedAt), desc(complaints.id))
-        .limit(POLICE_COMPLAINT_LIST_LIMIT),
+        .limit(ASSIGNED_COMPLAINTS_LIMIT),
     async viewById(id: number, on?: DbOrTx) {
       return (await byId(on).execute({ id }))[0];
     },

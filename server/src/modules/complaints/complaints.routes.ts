@@ -67,15 +67,15 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
     route(
       app,
       complaintsEndpoints.mine,
-      { tags: ['complaints'], summary: "The signed-in citizen's complaints, newest first", errors, onRequest: citizenOnly },
-      async (request) => complaints.listForCitizen(principalOf(request)),
+      { tags: ['complaints'], summary: "A page of the signed-in citizen's complaints, newest first", errors, onRequest: citizenOnly },
+      async (request) => complaints.pageForCitizen(principalOf(request), request.query),
     );
 
     route(
       app,
       complaintsEndpoints.police,
-      { ...officers, summary: "Complaints of the officer's branch and station, newest first (at most 500)" },
-      async (request) => complaints.listForOfficer(principalOf(request)),
+      { ...officers, summary: "A page of the complaints of the officer's branch and station, newest first" },
+      async (request) => complaints.pageForOfficer(principalOf(request), request.query),
     );
 
     route(

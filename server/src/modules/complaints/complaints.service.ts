@@ -1,4 +1,4 @@
-import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintType } from '@pes/contracts';
+import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintPage, complaintPageQuerySchema, ComplaintType } from '@pes/contracts';
 import {
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
@@ -7,7 +7,6 @@ import {
   colomboSlotClock,
   colomboLocalToDate,
   MAX_UPCOMING_BOOKINGS,
-  POLICE_COMPLAINT_LIST_LIMIT,
 } from '@pes/contracts';
 import type { z } from 'zod';
 import { appError, invalidInput } from '../../app-error';
@@ -18,8 +17,9 @@ import { storedFileUrl, type FileAccessPolicy, type FileOwner, type FileRow, typ
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { StationsService } from '../stations/stations.service';
 import { serialIds } from '../../db/sql';
+import { keysetPage } from '../../db/keyset';
 import type { EventRecorder } from '../jobs/domain-events';
-import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint } from './complaints.repository';
+import type { Booking, ComplaintsRepository, ComplaintViewRow, NewComplaint, PageWindow } from './complaints.repository';
 import type { WorkScope } from '../workload/workload.service';
 
 /** A complaint form's fields as parsed (any of the three types). */
@@ -67,6 +67,25 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
       : null;
   return view as unknown as Complaint;
 }
+
+/** A page of a complaints list as the API answers it, from `size + 1` rows read (the one more says whether another page follows). */
+function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[]; total: number; totalExact: boolean }, size: number): ComplaintPage {
+  const { page, next_cursor } = keysetPage(found.rows, size, (row) => row.cursor);
+  return {
+    // The cursor column goes in place, as toComplaintView's columns do (a copy of so wide a row costs microseconds).
+    complaints: page.map((row) => {
+      delete (row as Partial<typeof row>).cursor;
+      return toComplaintView(row);
+    }),
+    total: found.total,
+    total_exact: found.totalExact,
+    page_size: size,
+    next_cursor,
+  };
+}
+
+type ComplaintPageQuery = z.output<typeof complaintPageQuerySchema>;
+const windowOf = (query: ComplaintPageQuery): PageWindow => ({ cursor: query.cursor, limit: query.page_size + 1 });
 
 export function createComplaintsService(deps: {
   db: Database;
@@ -232,14 +251,21 @@ export function createComplaintsService(deps: {
       });
     },
 
-    async listForCitizen(citizen: Principal) {
-      return (await complaints.forCitizen(citizen.userId)).map(toComplaintView);
+    /** A page of the signed-in citizen's own complaints, newest first. */
+    async pageForCitizen(citizen: Principal, query: ComplaintPageQuery): Promise<ComplaintPage> {
+      return toComplaintPage(await complaints.pageOfCitizen(citizen.userId, windowOf(query)), query.page_size);
     },
 
-    async listForOfficer(officer: Principal) {
+    /** Every complaint of the signed-in citizen, newest first (the export of their data). */
+    async allForCitizen(citizen: Principal) {
+      return (await complaints.allOfCitizen(citizen.userId)).map(toComplaintView);
+    },
+
+    /** A page of the complaints of the officer's branch at the officer's station, newest first (none for an officer without both). */
+    async pageForOfficer(officer: Principal, query: ComplaintPageQuery, tx?: DbOrTx): Promise<ComplaintPage> {
       const scope = officerScope(officer);
-      if (!scope) return [];
-      return (await complaints.forBranch(scope.branch, scope.stationId, POLICE_COMPLAINT_LIST_LIMIT, staffReads)).map(toComplaintView);
+      if (!scope) return { complaints: [], total: 0, total_exact: true, page_size: query.page_size, next_cursor: null };
+      return toComplaintPage(await complaints.pageOfBranch(scope.branch, scope.stationId, windowOf(query), tx ?? staffReads), query.page_size);
     },
 
     async listForOfficerOnDate(officer: Principal, date: string) {
@@ -276,7 +302,7 @@ export function createComplaintsService(deps: {
 
     /** Every complaint of a citizen (the administrator's view), newest first. */
     async listOfCitizen(citizenUserId: number) {
-      return (await complaints.forCitizen(citizenUserId, staffReads)).map(toComplaintView);
+      return (await complaints.allOfCitizen(citizenUserId, staffReads)).map(toComplaintView);
     },
 
     /** The complaints booked into the slots an officer serves (officers.id), newest first. */

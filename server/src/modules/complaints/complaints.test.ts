@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     const slots = await get(`/api/admin/slots?date=${slot.date}`, admin);
     expect(slots.json().find((s: { id: number }) => s.id === slot.id).available_slots).toBe(1);
     const mine = await get('/api/complaints/my-complaints', citizenA.token);
-    expect(mine.json()[0]).toEqual(body.complaint);
+    expect(mine.json().complaints[0]).toEqual(body.complaint);
   });
 
   it('keeps the type-specific fields and gives every complaint its own reference number', async () => {
@@ -111,10 +111,12 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
 
     const trafficList = await get('/api/police/complaints', officers.traffic!.token);
     expect(trafficList.statusCode).toBe(200);
-    const trafficIds = trafficList.json().map((c: { id: number }) => c.id);
+    const trafficIds = trafficList.json().complaints.map((c: { id: number }) => c.id);
     expect(trafficIds).toEqual(expect.arrayContaining([late.id, early.id]));
     expect(trafficIds).not.toContain(crime.id);
-    expect(trafficList.json().every((c: { branch: string; station: string }) => c.branch === 'Traffic Branch' && c.station === HOME_STATION)).toBe(true);
+    expect(trafficList.json().complaints.every((c: { branch: string; station: string }) => c.branch === 'Traffic Branch' && c.station === HOME_STATION)).toBe(
+      true,
+    );
     // Newest first.
     expect(trafficIds.indexOf(early.id)).toBeLessThan(trafficIds.indexOf(late.id));
 
@@ -124,7 +126,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     expect(crimeByDate.json().map((c: { id: number }) => c.id)).toEqual([crime.id]);
     const elsewhere = await get(`/api/police/complaints/by-date?date=${date}`, officers.trafficElsewhere!.token);
     expect(elsewhere.json()).toEqual([]);
-    expect((await get('/api/police/complaints', officers.trafficElsewhere!.token)).json()).toEqual([]);
+    expect((await get('/api/police/complaints', officers.trafficElsewhere!.token)).json().complaints).toEqual([]);
 
     const badDate = await get('/api/police/complaints/by-date?date=tomorrow', officers.traffic!.token);
     expect(badDate.statusCode).toBe(400);
@@ -146,7 +148,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     expect(complaint.attachment.mime_type).toBe('image/png');
 
     const bList = await get('/api/complaints/my-complaints', citizenB.token);
-    expect(bList.json().map((c: { id: number }) => c.id)).not.toContain(complaint.id);
+    expect(bList.json().complaints.map((c: { id: number }) => c.id)).not.toContain(complaint.id);
 
     const url = complaint.attachment.url as string;
     expect((await get(url, citizenA.token)).statusCode).toBe(200);
@@ -164,7 +166,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
       expect(res.json().error.code).toBe('complaints.not_found');
     }
     expect((await putStatus(9_999_999, 'Closed', officers.traffic!.token)).statusCode).toBe(404);
-    const unchanged = (await get('/api/complaints/my-complaints', citizenA.token)).json().find((c: { id: number }) => c.id === complaint.id);
+    const unchanged = (await get('/api/complaints/my-complaints', citizenA.token)).json().complaints.find((c: { id: number }) => c.id === complaint.id);
     expect(unchanged).toMatchObject({ status: 'Pending', history: [] });
   });
 
@@ -187,7 +189,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     }
     expect((await putStatus(complaint.id, '   ', officer)).json().error.fieldKeys.status).toBe('statusRequired');
 
-    const mine = (await get('/api/complaints/my-complaints', citizenB.token)).json().find((c: { id: number }) => c.id === complaint.id);
+    const mine = (await get('/api/complaints/my-complaints', citizenB.token)).json().complaints.find((c: { id: number }) => c.id === complaint.id);
     expect(mine.status).toBe('Waiting for the land registry');
     expect(mine.history).toEqual([
       { from_status: 'Pending', to_status: 'In Progress', changed_by: 'Dilani Minor', changed_at: expect.any(String) },
@@ -198,7 +200,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     expect(b).toBeGreaterThanOrEqual(a);
     expect(Date.now() - a).toBeLessThan(60_000);
 
-    const officerView = (await get('/api/police/complaints', officer)).json().find((c: { id: number }) => c.id === complaint.id);
+    const officerView = (await get('/api/police/complaints', officer)).json().complaints.find((c: { id: number }) => c.id === complaint.id);
     expect(officerView.history).toHaveLength(2);
   });
 
@@ -206,7 +208,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
     const slot = await createSlot(t, admin, { branch: 'Crime Branch', date: dayFromToday(8), time_from: '13:00', time_to: '13:45' });
     const complaint = (await submitComplaint(t, citizenA.token, 'crime', complaintFields('crime', slot.id))).json().complaint;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/slots/${slot.id}`, headers: bearer(admin) })).statusCode).toBe(200);
-    const mine = (await get('/api/complaints/my-complaints', citizenA.token)).json().find((c: { id: number }) => c.id === complaint.id);
+    const mine = (await get('/api/complaints/my-complaints', citizenA.token)).json().complaints.find((c: { id: number }) => c.id === complaint.id);
     expect(mine.appointment).toEqual({ date: slot.date, time_from: '13:00:00', time_to: '13:45:00' });
     const byDate = await get(`/api/police/complaints/by-date?date=${slot.date}`, officers.crime!.token);
     expect(byDate.json().map((c: { id: number }) => c.id)).toContain(complaint.id);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
+import { FINE_HISTORY_COUNT_CAP, FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
@@ -10,6 +10,8 @@ import type { WorkScope } from '../workload/workload.service';
 
 /** The officer's fines, newest issued first: the (officer, issued_at, id) index read backwards. */
 const newestIssued = keyset({ at: fines.issuedAt, id: fines.id, idType: 'uuid', direction: 'desc' });
+/** The citizen's payment history, newest payment first: the paid fines' (identity, paid_at, id) index read backwards. */
+const newestPaid = keyset({ at: fines.paidAt, id: fines.id, idType: 'uuid', direction: 'desc' });
 
 export type FineRow = typeof fines.$inferSelect;
 export type NewFine = typeof fines.$inferInsert;
@@ -112,13 +114,29 @@ export function createFinesRepository(db: Database) {
       return (await citizenSearch.execute({ identityType, identityNumber, ...vehicle }))[0]!.json;
     },
 
-    /** The paid fines of one identity, newest payment first. */
-    async paidHistory(identityType: IdentityType, identityNumber: string): Promise<Fine[]> {
-      const rows = await selectFines()
-        .where(and(eq(fines.citizenIdentityType, identityType), eq(fines.citizenIdentityNumber, identityNumber), eq(fines.status, 'paid')))
-        .orderBy(desc(fines.paidAt))
-        .limit(FINE_LIST_LIMIT);
-      return rows.map((r) => r.fine);
+    /**
+     * A page of the paid fines of one identity, newest payment first, after `cursor` (paid_at to the microsecond,
+     * then id: the paid fines' index read backwards; every paid fine has its paid_at), and how many there are,
+     * counted from the same index up to the cap.
+     */
+    async paidHistoryPage(identityType: IdentityType, identityNumber: string, window: { cursor?: string; limit: number }, tx: DbOrTx = db) {
+      const paid = and(eq(fines.citizenIdentityType, identityType), eq(fines.citizenIdentityNumber, identityNumber), eq(fines.status, 'paid'));
+      const page = tx
+        .select({ fine: fineJson, cursor: newestPaid.cursor })
+        .from(fines)
+        .leftJoin(officers, eq(officers.userId, fines.issuedByUserId))
+        .where(and(paid, newestPaid.after(window.cursor)))
+        .orderBy(...newestPaid.orderBy)
+        .limit(window.limit);
+      const matched = tx
+        .select({ one: sql`1` })
+        .from(fines)
+        .where(paid)
+        .limit(FINE_HISTORY_COUNT_CAP + 1)
+        .as('matched');
+      const [rows, count] = await Promise.all([page, tx.select({ n: sql<number>`count(*)::int` }).from(matched)]);
+      const n = count[0]?.n ?? 0;
+      return { rows, total: Math.min(n, FINE_HISTORY_COUNT_CAP), totalExact: n <= FINE_HISTORY_COUNT_CAP };
     },
 
     /** Every fine on an identity, paid or not, newest first (the citizen's export of their data; the citizen index's prefix). */

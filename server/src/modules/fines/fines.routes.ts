@@ -47,9 +47,9 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService; lim
       async (request, reply) => sendJsonText(reply, `{"fines":${await fines.searchForCitizenJson(request.query)}}`),
     );
 
-    route(app, finesEndpoints.history, { ...citizens, summary: "The signed-in citizen's paid fines, newest payment first" }, async (request) => ({
-      fines: await fines.history(principalOf(request)),
-    }));
+    route(app, finesEndpoints.history, { ...citizens, summary: "A page of the signed-in citizen's paid fines, newest payment first" }, async (request) =>
+      fines.history(principalOf(request), request.query),
+    );
 
     route(
       app,

@@ -8,6 +8,8 @@ import {
   plateSearchKey,
   type fineSearchQuerySchema,
   type officerFinesQuerySchema,
+  type fineHistoryQuerySchema,
+  type FineHistoryPage,
   type OfficerFinesPage,
   type Fine,
   type FineAnalytics,
@@ -116,10 +118,14 @@ export function createFinesService(deps: {
       return fines.searchForCitizenJson(query.identity_type, identityNumber, { vehicleKey, plateKey: plateSearchKey(query.vehicle_number) });
     },
 
-    /** The paid fines of the signed-in citizen's own identity. */
-    async history(citizen: Principal): Promise<Fine[]> {
-      if (!citizen.identityType || !citizen.identityNumber) return [];
-      return fines.paidHistory(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
+    /** A page of the paid fines of the signed-in citizen's own identity, newest payment first. */
+    async history(citizen: Principal, query: z.output<typeof fineHistoryQuerySchema>): Promise<FineHistoryPage> {
+      const size = query.page_size;
+      if (!citizen.identityType || !citizen.identityNumber) return { fines: [], total: 0, total_exact: true, page_size: size, next_cursor: null };
+      const identityNumber = normaliseIdentityNumber(citizen.identityNumber);
+      const found = await fines.paidHistoryPage(citizen.identityType, identityNumber, { cursor: query.cursor, limit: size + 1 });
+      const { page, next_cursor } = keysetPage(found.rows, size, (r) => r.cursor);
+      return { fines: page.map((r) => r.fine), total: found.total, total_exact: found.totalExact, page_size: size, next_cursor };
     },
 
     /** Every fine on the signed-in citizen's own identity, paid or not (the export of their data). */

@@ -52,8 +52,13 @@ export const fines = pgTable(
   },
   (t) => [
     check('fines_amount_positive', sql`${t.amountCents} > 0`),
-    // Citizen search (type, number, and the vehicle with or without its province: a few rows per identity) and history (type + number, then status/paid_at filtered).
+    // Citizen search (type, number, and the vehicle with or without its province: a few rows per identity).
     index('fines_citizen_search_idx').on(t.citizenIdentityType, t.citizenIdentityNumber, t.vehicleKey),
+    // The citizen's payment history, newest payment first, a page after a fine's paid_at and id: the paid fines
+    // only, ascending so that read backwards it gives `paid_at desc, id desc` (as the officer's index below).
+    index('fines_citizen_paid_idx')
+      .on(t.citizenIdentityType, t.citizenIdentityNumber, t.paidAt, t.id)
+      .where(sql`${t.status} = 'paid'`),
     // The officer's list, newest first (pages continue after a fine's issued_at and id), and its prefix
     // search on vehicle or identity number. Ascending on purpose: read backwards it gives `issued_at desc, id desc`
     // exactly, where Drizzle's .desc() would make it DESC NULLS LAST, which that order cannot use (a sort of all

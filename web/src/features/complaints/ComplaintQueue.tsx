@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Complaint } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
-import { DataTable, type Column } from '../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../components/DataTable';
+import { useKeysetPages } from '../../components/keyset-pages';
 import { useFormat } from '../../components/format';
 import { Modal } from '../../components/Modal';
 import { QueryState } from '../../components/QueryState';
@@ -18,10 +19,12 @@ export function ComplaintQueue() {
   const format = useFormat();
   const text = useComplaintText();
   const [date, setDate] = useState('');
-  const complaints = usePoliceComplaints(date);
+  // The latest complaints come a page at a time (another date starts again); a date's appointments come whole.
+  const pages = useKeysetPages(date);
+  const complaints = usePoliceComplaints(date, pages.cursor);
   const [openId, setOpenId] = useState<number | null>(null);
   // The open complaint comes from the list, so a status change shows at once in both.
-  const open = complaints.data?.find((c) => c.id === openId) ?? null;
+  const open = complaints.data?.complaints.find((c) => c.id === openId) ?? null;
 
   const columns: Column<Complaint>[] = [
     {
@@ -76,12 +79,13 @@ export function ComplaintQueue() {
         query={complaints}
         loading={t('queue.loading')}
         error={t('queue.failed')}
+        isEmpty={(page) => page.complaints.length === 0}
         empty={<Alert kind="info">{date ? t('queue.emptyForDate') : t('queue.empty')}</Alert>}
       >
-        {(list) => (
+        {({ complaints: list, total, total_exact, page_size, next_cursor }) => (
           <>
             <p role="status" className="complaint-queue__count">
-              {t('queue.count', { count: list.length })}
+              {t(total_exact ? 'queue.count' : 'queue.countOver', { count: total })}
             </p>
             <DataTable
               caption={t('queue.caption')}
@@ -91,6 +95,12 @@ export function ComplaintQueue() {
               rows={list}
               rowKey={(c) => c.id}
               onRowClick={(c) => setOpenId(c.id)}
+            />
+            <TablePages
+              caption={t('queue.caption')}
+              pages={total_exact ? Math.max(1, Math.ceil(total / Math.max(1, page_size))) : undefined}
+              busy={complaints.isPlaceholderData}
+              {...pages.controls(next_cursor)}
             />
           </>
         )}

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Complaint } from '@pes/contracts';
 import { Alert } from '../../components/Alert';
+import { TablePages } from '../../components/DataTable';
+import { useKeysetPages } from '../../components/keyset-pages';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryState } from '../../components/QueryState';
 import { useFormat } from '../../components/format';
@@ -68,10 +70,11 @@ function ComplaintCard({ complaint: c }: { complaint: Complaint }) {
   );
 }
 
-/** The citizen's own complaints, newest first. */
+/** The citizen's own complaints, newest first, a page at a time. */
 export function TrackComplaintPage() {
   const { t } = useTranslation(['complaints', 'common']);
-  const complaints = useMyComplaints();
+  const pages = useKeysetPages('');
+  const complaints = useMyComplaints(pages.cursor);
   return (
     <section className="page page--medium">
       <PageTitle subtitle={t('track.intro')}>{t('common:pageTitles.trackComplaint')}</PageTitle>
@@ -80,13 +83,28 @@ export function TrackComplaintPage() {
           {t('track.newComplaint')}
         </Link>
       </p>
-      <QueryState query={complaints} loading={t('track.loading')} error={t('track.failed')} empty={<Alert kind="info">{t('track.empty')}</Alert>}>
-        {(list) => (
-          <ul className="complaint-list">
-            {list.map((c) => (
-              <ComplaintCard key={c.id} complaint={c} />
-            ))}
-          </ul>
+      <QueryState
+        query={complaints}
+        loading={t('track.loading')}
+        error={t('track.failed')}
+        isEmpty={(page) => page.complaints.length === 0}
+        empty={<Alert kind="info">{t('track.empty')}</Alert>}
+      >
+        {({ complaints: list, total, total_exact, page_size, next_cursor }) => (
+          <>
+            <ul className="complaint-list">
+              {list.map((c) => (
+                <ComplaintCard key={c.id} complaint={c} />
+              ))}
+            </ul>
+            {/* The cards are a list rather than a table (each has its timeline and details); they page as the tables do. */}
+            <TablePages
+              caption={t('track.caption')}
+              pages={total_exact ? Math.max(1, Math.ceil(total / page_size)) : undefined}
+              busy={complaints.isPlaceholderData}
+              {...pages.controls(next_cursor)}
+            />
+          </>
         )}
       </QueryState>
     </section>

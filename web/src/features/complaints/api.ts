@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { complaintsEndpoints, slotsEndpoints, type ComplaintType, type SlotBranch } from '@pes/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { complaintsEndpoints, slotsEndpoints, type ComplaintPage, type ComplaintType, type SlotBranch } from '@pes/contracts';
 import { call } from '../../lib/api/client';
 
 const complaintKeys = {
   mine: ['complaints', 'mine'] as const,
-  police: (date: string) => ['complaints', 'police', date] as const,
+  minePage: (cursor: string | null) => ['complaints', 'mine', cursor ?? ''] as const,
+  police: (date: string, cursor: string | null) => ['complaints', 'police', date, cursor ?? ''] as const,
   publicSlots: (date: string, branch: string, station: string) => ['slots', 'public', date, branch, station] as const,
 };
 
@@ -30,20 +31,32 @@ export function useSubmitComplaint(type: ComplaintType) {
   });
 }
 
-export function useMyComplaints() {
+/** A page of the citizen's own complaints, newest first (`cursor`: the page before's next_cursor; null for the first). */
+export function useMyComplaints(cursor: string | null) {
   return useQuery({
-    queryKey: complaintKeys.mine,
-    queryFn: () => call(complaintsEndpoints.mine),
+    queryKey: complaintKeys.minePage(cursor),
+    queryFn: () => call(complaintsEndpoints.mine, { query: { cursor: cursor ?? undefined } }),
     staleTime: 0,
+    // The page shown stays while the next loads, so the list does not flash.
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The officer's queue: every complaint of the branch and station, or those with an appointment on `date`. */
-export function usePoliceComplaints(date: string) {
+/**
+ * The officer's queue: a page of the branch and station's complaints, newest first, or every one with an appointment
+ * on `date` (a day's appointments, as one page: the slots' capacity bounds them).
+ */
+export function usePoliceComplaints(date: string, cursor: string | null) {
   return useQuery({
-    queryKey: complaintKeys.police(date),
-    queryFn: () => (date ? call(complaintsEndpoints.policeByDate, { query: { date } }) : call(complaintsEndpoints.police)),
+    queryKey: complaintKeys.police(date, cursor),
+    queryFn: async (): Promise<ComplaintPage> => {
+      if (!date) return call(complaintsEndpoints.police, { query: { cursor: cursor ?? undefined } });
+      const day = await call(complaintsEndpoints.policeByDate, { query: { date } });
+      return { complaints: day, total: day.length, total_exact: true, page_size: day.length, next_cursor: null };
+    },
     staleTime: 0,
+    // The page shown stays while the next page of the same list loads; another date's list is not this one's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === date ? previous : undefined),
   });
 }
 

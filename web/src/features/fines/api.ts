@@ -6,7 +6,7 @@ const keys = {
   officerFines: (search: string, before: string | undefined) => ['fines', 'officer', search, before ?? ''] as const,
   analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
   search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
-  history: ['fines', 'history'] as const,
+  history: (cursor: string | undefined) => ['fines', 'history', cursor ?? ''] as const,
 };
 
 // ---- Officers (Traffic Fine Branch)
@@ -50,8 +50,15 @@ export function useFineSearch(query: FineSearchQuery | null) {
   });
 }
 
-export function useFineHistory() {
-  return useQuery({ queryKey: keys.history, queryFn: () => call(finesEndpoints.history), staleTime: 0 });
+/** A page of the signed-in citizen's paid fines, newest payment first (`cursor`: the page before's next_cursor). */
+export function useFineHistory(cursor: string | undefined) {
+  return useQuery({
+    queryKey: keys.history(cursor),
+    queryFn: () => call(finesEndpoints.history, { query: { cursor } }),
+    staleTime: 0,
+    // The page shown stays while the next loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useInitiatePayment() {

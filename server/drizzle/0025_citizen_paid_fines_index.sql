@@ -1,0 +1,2 @@
+-- The citizen's payment history (GET /api/fines/history), a page at a time, newest payment first: paid fines only.
+CREATE INDEX "fines_citizen_paid_idx" ON "fines" USING btree ("citizen_identity_type","citizen_identity_number","paid_at","id") WHERE "fines"."status" = 'paid';
