@@ -189,7 +189,12 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
   it('finds an entry removed: the next one no longer follows', async () => {
     const entries = await chain();
     const restore = await tamper(sql`delete from audit_log where id = ${entries[2]!.entry.id}`);
-    expect(await verify()).toMatchObject({ ok: false, checked: 2, first_bad_id: entries[3]!.entry.id, full_walk: { checked: 3, first_bad_id: entries[3]!.entry.id } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      checked: 2,
+      first_bad_id: entries[3]!.entry.id,
+      full_walk: { checked: 3, first_bad_id: entries[3]!.entry.id },
+    });
     await restore();
   });
 
@@ -221,7 +226,12 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
           values (${id}, ${at.toISOString()}::timestamptz, 'admin', 'admin', 'user.delete', 'user', '1', '{}', 4, ${forged.prevHash}, ${entryHash(forged)})`,
     );
     // The forged entry itself links up; the entry it displaced does not.
-    expect(await verify()).toMatchObject({ ok: false, checked: 4, first_bad_id: entries[3]!.entry.id, full_walk: { checked: 5, first_bad_id: entries[3]!.entry.id } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      checked: 4,
+      first_bad_id: entries[3]!.entry.id,
+      full_walk: { checked: 5, first_bad_id: entries[3]!.entry.id },
+    });
     await restore();
   });
 
@@ -245,7 +255,12 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
       .select({ id: auditLog.id })
       .from(auditLog)
       .where(sql`${auditLog.position} is null`);
-    expect(await verify()).toMatchObject({ ok: false, first_bad_id: stray!.id, break: { kind: 'unchained', position: null }, full_walk: { ok: false, first_bad_id: stray!.id } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      first_bad_id: stray!.id,
+      break: { kind: 'unchained', position: null },
+      full_walk: { ok: false, first_bad_id: stray!.id },
+    });
     await restore();
     await t.database.db.execute(
       sql`alter table audit_log add constraint audit_log_chained check (position is not null and prev_hash is not null and hash is not null)`,

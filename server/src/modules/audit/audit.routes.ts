@@ -38,7 +38,7 @@ export function auditRoutes(deps: { guards: AuthGuards; audit: AuditService }): 
         errors: errorResponses(401, 403),
         onRequest: adminOnly,
       },
-      async () => deps.audit.requestFullWalk(),
+      async (_request, reply) => reply.status(202).send(await deps.audit.requestFullWalk()),
     );
   };
 }

@@ -114,7 +114,15 @@ export function createAuditService(deps: {
         head: s.checkpointPosition > 0 ? { position: s.checkpointPosition, hash: s.checkpointHash } : null,
         first_bad_id: firstBadId,
         first_bad_entry: stored ? (await withDetails([stored], describers))[0]! : null,
-        break: s.breakKind === null ? null : { kind: s.breakKind as AuditBreakKind, position: s.breakPosition, found_at: iso(s.breakFoundAt)!, found_by: s.breakFoundBy as 'step' | 'full_walk' },
+        break:
+          s.breakKind === null
+            ? null
+            : {
+                kind: s.breakKind as AuditBreakKind,
+                position: s.breakPosition,
+                found_at: iso(s.breakFoundAt)!,
+                found_by: s.breakFoundBy as 'step' | 'full_walk',
+              },
         anchor,
         full_walk: {
           state: walkState(s),

@@ -96,6 +96,11 @@ describe.each(DB_KINDS)('an audit log from before the chain, on %s', (kind: DbKi
       await tx.execute(sql`update audit_log set summary = summary || '{"zeta": 0}' where id = ${target!.id}`);
       await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
     });
-    expect(await verify()).toMatchObject({ ok: false, checked: 1233, first_bad_id: target!.id, full_walk: { checked: 1234, ok: false, first_bad_id: target!.id } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      checked: 1233,
+      first_bad_id: target!.id,
+      full_walk: { checked: 1234, ok: false, first_bad_id: target!.id },
+    });
   });
 });

@@ -29,7 +29,9 @@ export function createVerificationRepository(db: Database) {
         const [locked] = await tx.select().from(auditVerification).where(eq(auditVerification.id, 1)).for('update');
         const change = decide(locked!);
         const updated =
-          change && Object.keys(change).length > 0 ? (await tx.update(auditVerification).set(change).where(eq(auditVerification.id, 1)).returning())[0]! : locked!;
+          change && Object.keys(change).length > 0
+            ? (await tx.update(auditVerification).set(change).where(eq(auditVerification.id, 1)).returning())[0]!
+            : locked!;
         await andThen?.(tx);
         return updated;
       });

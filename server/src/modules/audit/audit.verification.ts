@@ -54,7 +54,11 @@ export function logChainOutcome(log: { info(obj: object, msg: string): void; war
   if (!outcome.moved) return;
   const head = { position: s.checkpointPosition, hash: s.checkpointHash };
   if (s.breakKind === null) log.info({ auditChain: { ok: true, head } }, 'audit log verified: the chain is intact');
-  else log.warn({ auditChain: { ok: false, head, break: { kind: s.breakKind, first_bad_id: s.breakEntryId, position: s.breakPosition } } }, 'audit log verified: the chain is broken');
+  else
+    log.warn(
+      { auditChain: { ok: false, head, break: { kind: s.breakKind, first_bad_id: s.breakEntryId, position: s.breakPosition } } },
+      'audit log verified: the chain is broken',
+    );
 }
 
 /** Whether a full walk has been asked for and has not finished since. */
@@ -74,10 +78,16 @@ export function createChainVerifier(deps: { audit: AuditRepository; state: Verif
   const { audit, state } = deps;
   const batchSize = deps.batchSize ?? VERIFY_BATCH;
   const page = (after: Walked['last']) =>
-    audit.chainPage(after.position > 0 ? { position: after.position, id: after.id ?? 0 } : undefined, batchSize);
+    // (Positions are unique: without the entry's id, every id at that position is passed over.)
+    audit.chainPage(after.position > 0 ? { position: after.position, id: after.id ?? Number.MAX_SAFE_INTEGER } : undefined, batchSize);
 
   /** Records a break unless one is known already at or before it in the chain (the first stays reported). */
-  const breakAt = (s: VerificationState, kind: 'entry' | 'checkpoint' | 'unchained', entry: { id: number | null; position: number | null }, by: 'step' | 'full_walk') => {
+  const breakAt = (
+    s: VerificationState,
+    kind: 'entry' | 'checkpoint' | 'unchained',
+    entry: { id: number | null; position: number | null },
+    by: 'step' | 'full_walk',
+  ) => {
     const known = s.breakKind !== null && (s.breakKind !== 'entry' || entry.position === null || (s.breakPosition ?? 0) <= entry.position);
     if (known) return {};
     return { breakKind: kind, breakEntryId: entry.id, breakPosition: entry.position, breakFoundAt: new Date(), breakFoundBy: by };
