@@ -33,9 +33,23 @@ const chainRows = async (on: DbOrTx, where: SQL, orderBy: SQL, limit: number) =>
         actor_branch as "actorBranch", action, subject_type as "subjectType", subject_id as "subjectId", summary,
         prev_hash as "prevHash", hash
       from audit_log where ${where} order by ${orderBy} limit ${limit}`),
-  ).map(({ id, position, prevHash, hash, ...content }) => ({
-    entry: { ...content, id: Number(id), position: position === null ? null : Number(position), prevHash },
-    hash,
+  ).map((row) => ({
+    // One object per entry, its fields written out (no rest and spread): a walk maps every entry of the log.
+    entry: {
+      id: Number(row.id),
+      position: row.position === null ? null : Number(row.position),
+      atMicros: row.atMicros,
+      actorUserId: row.actorUserId,
+      actorUsername: row.actorUsername,
+      actorRole: row.actorRole,
+      actorBranch: row.actorBranch,
+      action: row.action,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      summary: row.summary,
+      prevHash: row.prevHash,
+    },
+    hash: row.hash,
   }));
 type ChainRow = Omit<ChainedEntry, 'id' | 'position' | 'prevHash'> & { id: string; position: string | null; prevHash: string | null; hash: string | null };
 
@@ -115,7 +129,8 @@ export function createAuditRepository(db: Database) {
       const where = after ? sql`position is not null and (position, id) > (${after.position}, ${after.id})` : sql`position is not null`;
       // (Ordered by the table's columns: "position" and "id" alone would name the text columns of the select list.)
       const rows = await chainRows(tx, where, sql`audit_log.position, audit_log.id`, limit);
-      return rows.map(({ entry, hash }) => ({ entry: { ...entry, position: entry.position!, prevHash: entry.prevHash ?? '' } satisfies ChainedEntry, hash }));
+      // Every row read here is chained (the WHERE): its position and previous hash are set.
+      return rows as Array<{ entry: ChainedEntry; hash: string | null }>;
     },
 
     /**
