@@ -258,17 +258,53 @@ export const auditVerifyQuerySchema = z
   })
   .refine((q) => (q.anchor_position === undefined) === (q.anchor_hash === undefined), { ...msg('invalidAnchor'), path: ['anchor_hash'] });
 
-/** The audit log's hash chain, walked from its first entry (GET /api/admin/audit-log/verify). */
+/** Where a full walk of the chain from its first entry stands: asked for (nightly, or by an administrator), running, done. */
+export const AUDIT_WALK_STATES = ['never', 'queued', 'running', 'done'] as const;
+/** How the chain was found broken: an entry that does not follow; the last verified entry gone or changed; a row outside the chain. */
+export const AUDIT_BREAK_KINDS = ['entry', 'checkpoint', 'unchained'] as const;
+
+/**
+ * The audit log's hash chain as the verification jobs left it (GET /api/admin/audit-log/verify): no request walks
+ * the chain. A job verifies the entries appended since the last verified one (every minute), and a full walk from
+ * the first entry runs nightly or when an administrator asks for it.
+ */
 export const auditVerificationSchema = z.object({
-  /** Every entry is where the chain says, unchanged, linked to the one before (and the anchor, if given, holds). */
+  /** No break known (and the anchor, if given, holds). */
   ok: z.boolean(),
-  /** Entries read in chain order, up to and including the first bad one. */
+  /** Entries verified in chain order: the position of the last verified entry. */
   checked: z.number().int(),
-  /** The first entry that breaks the chain: edited, moved, put in, or the next one after an entry removed. Null when ok, or when the chain no longer reaches the anchor. */
+  /** When the verification last reached the newest entry (or stopped at a break); null before its first run. */
+  verified_at: z.string().nullable(),
+  /** The last verified entry (null before any): kept outside the database, it anchors a later check. */
+  head: z.object({ position: z.number().int(), hash: z.string() }).nullable(),
+  /** Where the chain is broken (reported until the rows are put back): the entry, or null when entries were removed from its end. */
   first_bad_id: z.number().int().nullable(),
   /** That entry as it stands now (what it says may be what someone changed it to). */
   first_bad_entry: auditEntrySchema.nullable(),
-  /** The chain's last entry when ok (null for an empty log): keep it outside the database to anchor a later check. */
-  head: z.object({ position: z.number().int(), hash: z.string() }).nullable(),
+  /** The break: how, when and by which check it was found; null when none is known. */
+  break: z
+    .object({
+      kind: z.enum(AUDIT_BREAK_KINDS),
+      position: z.number().int().nullable(),
+      found_at: z.string(),
+      found_by: z.enum(['step', 'full_walk']),
+    })
+    .nullable(),
+  /** The anchor given: whether the entry at its position still has its hash (null without one). */
+  anchor: z.enum(['holds', 'differs', 'missing']).nullable(),
+  /** The full walk from the first entry: its progress (entries walked of the chain's length when it started) and result. */
+  full_walk: z.object({
+    state: z.enum(AUDIT_WALK_STATES),
+    requested_at: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    checked: z.number().int(),
+    total_estimate: z.number().int(),
+    /** Done: whether every entry was in place (null otherwise); the first that was not. */
+    ok: z.boolean().nullable(),
+    first_bad_id: z.number().int().nullable(),
+  }),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+export type AuditWalkState = (typeof AUDIT_WALK_STATES)[number];
+export type AuditBreakKind = (typeof AUDIT_BREAK_KINDS)[number];

@@ -148,31 +148,70 @@ for (const language of LANGUAGES) {
     await page.goto('/admin/audit');
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     expect(await seriousViolations(page), '/admin/audit').toEqual([]);
-    // The tamper check's outcome, in this language.
-    await page.locator('.admin-area__chain .button').click();
-    await expect(page.locator('.admin-area__chain').getByRole('status').locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+    // The tamper check's outcome, in this language: a full walk asked for (unless one is running), the last verified entry.
+    const walk = page.locator('.admin-area__walk .button');
+    if (await walk.isEnabled()) await walk.click();
+    await expect(page.locator('.admin-area__chain').getByRole('status').locator('code')).toHaveText(/^[0-9a-f]{64}$/, { timeout: 30_000 });
     expect(await seriousViolations(page), '/admin/audit verified').toEqual([]);
     await context.close();
   });
 }
 
-test('the audit page verifies the log: intact with the count and the last hash, or an alert naming the first bad entry', async ({ browser }) => {
+test('the audit page shows what the verification of the log found: a full walk asked for, its progress and result, or an alert naming the first bad entry', async ({
+  browser,
+}) => {
   const context = await signedInContext(browser, ADMIN, 'admin');
   const page = await context.newPage();
   await page.goto('/admin/audit');
   const check = page.getByRole('region', { name: 'Tamper check' });
-  await check.getByRole('button', { name: 'Verify the log' }).click();
-  await expect(check.getByRole('status')).toContainText(/[\d,]+ entries checked, the chain is intact\./);
+  // A full walk asked for now (another test's may be running: the button then waits for it), its result shown.
+  const walk = check.locator('.admin-area__walk .button');
+  await expect(walk).toBeVisible();
+  if (await walk.isEnabled()) await walk.click();
+  await expect(check).toContainText(/Last full walk, finished .*: [\d,]+ entr(y|ies) checked, the chain was intact\./, { timeout: 30_000 });
+  await expect(check.getByRole('status')).toContainText(/[\d,]+ entr(y|ies) verified, the chain is intact\./);
   await expect(check.getByRole('status').locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(check.getByRole('button', { name: 'Walk the whole log now' })).toBeEnabled();
   await expect(check.getByRole('alert')).toHaveCount(0);
 
-  // A broken chain, as the server answers for a log edited behind its back (the API tests edit one as the
-  // database superuser; this server's embedded database is its own): an alert naming the entry.
+  // A walk under way, as the server answers while one runs: its progress, and no second one asked for.
+  const state = {
+    ok: true,
+    checked: 40,
+    verified_at: '2026-03-01T04:31:00.000Z',
+    head: { position: 40, hash: 'a'.repeat(64) },
+    first_bad_id: null,
+    first_bad_entry: null,
+    break: null,
+    anchor: null,
+    full_walk: {
+      state: 'running',
+      requested_at: '2026-03-01T04:30:00.000Z',
+      started_at: '2026-03-01T04:30:01.000Z',
+      finished_at: null,
+      checked: 2500,
+      total_estimate: 10000,
+      ok: null,
+      first_bad_id: null,
+    },
+  };
+  await page.route('**/api/admin/audit-log/verify', (route) => route.fulfill({ json: state }));
+  await page.reload();
+  await expect(check).toContainText(/Full walk running since .*: 2,500 of about 10,000 entries checked\./);
+  await expect(check.getByRole('progressbar', { name: 'Full walk progress' })).toBeVisible();
+  await expect(check.getByRole('button', { name: 'Full walk in progress…' })).toBeDisabled();
+  expect(await seriousViolations(page), '/admin/audit walk running').toEqual([]);
+
+  // A broken chain, as the server answers once its jobs found a log edited behind its back (the API tests edit one as
+  // the database superuser; this server's embedded database is its own): an alert naming the entry, kept until mended.
+  await page.unroute('**/api/admin/audit-log/verify');
   await page.route('**/api/admin/audit-log/verify', (route) =>
     route.fulfill({
       json: {
+        ...state,
         ok: false,
-        checked: 42,
+        checked: 41,
+        head: { position: 41, hash: 'b'.repeat(64) },
         first_bad_id: 42,
         first_bad_entry: {
           id: 42,
@@ -185,16 +224,20 @@ test('the audit page verifies the log: intact with the count and the last hash, 
           subject_type: 'user',
           subject_id: '7',
           summary: {},
+          details: {},
         },
-        head: null,
+        break: { kind: 'entry', position: 42, found_at: '2026-03-02T20:50:00.000Z', found_by: 'full_walk' },
+        full_walk: { ...state.full_walk, state: 'done', finished_at: '2026-03-02T20:50:00.000Z', checked: 42, ok: false, first_bad_id: 42 },
       },
     }),
   );
-  await check.getByRole('button', { name: 'Verify the log' }).click();
+  await page.reload();
   const alert = check.getByRole('alert');
   await expect(alert).toContainText('The audit log has been tampered with at entry #42');
   await expect(alert).toContainText(/Entry #42 now reads: .*2026.*10:00.*, admin · Administrator, User deleted\./);
-  await expect(alert).toContainText('42 entries checked.');
+  await expect(alert).toContainText(/Found .*2026.* by the full walk\./);
+  await expect(alert).toContainText('The log is verified up to its entry at position 41 and not past this point.');
+  await expect(check).toContainText(/Last full walk, finished .*: the chain was broken at entry #42\./);
   await expect(check.getByRole('status')).toHaveCount(0);
   expect(await seriousViolations(page), '/admin/audit broken chain').toEqual([]);
   await context.close();

@@ -26,6 +26,7 @@ import { passwordResetTokens } from './modules/auth/password-reset.token';
 import { passwordsRoutes } from './modules/auth/passwords.routes';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { actorOf, createAuditService } from './modules/audit/audit.service';
+import { logChainOutcome } from './modules/audit/audit.verification';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, UPLOAD_SWEEP_CRON } from './modules/files/files.service';
@@ -73,6 +74,10 @@ import type { TrafficMeter } from './http/traffic-meter';
 
 /** When the payments are reconciled with the gateway (and once at start-up): every minute. */
 const PAYMENT_RECONCILE_CRON = '* * * * *';
+/** The audit chain's incremental verification (and once at start-up): every minute. */
+const AUDIT_VERIFY_CRON = '* * * * *';
+/** The full walk of the audit chain: nightly, at 02:15 in Colombo (20:45 UTC), when the portal is quietest. */
+const AUDIT_FULL_WALK_CRON = '45 20 * * *';
 
 /**
  * A module's routes in the scope they are registered in, not one of their own (fastify-plugin): Fastify gives each
@@ -96,7 +101,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   const stations = createStationsService({ stations: createStationsRepository(db) });
   // Officers' and administrators' writes are recorded by the services, inside their transactions.
-  const audit = createAuditService({ db, staffReads, audit: createAuditRepository(db) });
+  // (Its full walk's job is enqueued through the job queue, created below: looked up when an administrator asks.)
+  const audit = createAuditService({ db, staffReads, audit: createAuditRepository(db), enqueueFullWalk: (tx) => jobs.enqueue(tx, 'audit-full-walk', {}) });
   const users = createUsersRepository(db);
   const authRepository = createAuthRepository(db);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, authRepository);
@@ -243,6 +249,18 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     await payments.reconcile();
   });
   jobs.schedule('payment-reconcile', PAYMENT_RECONCILE_CRON);
+  // The audit log's hash chain, verified by jobs, never in a request: the entries appended since the last verified
+  // one every minute, and the whole chain from its first entry nightly (or when an administrator asks).
+  jobs.work('audit-verify', async () => {
+    const outcome = await audit.verifyStep();
+    logChainOutcome(app.log, outcome);
+  });
+  jobs.schedule('audit-verify', AUDIT_VERIFY_CRON);
+  jobs.work('audit-full-walk', async () => {
+    const outcome = await audit.fullWalk();
+    logChainOutcome(app.log, outcome);
+  });
+  jobs.schedule('audit-full-walk', AUDIT_FULL_WALK_CRON);
   files.registerPolicy('complaint_attachment', complaints.attachmentPolicy);
   files.registerPolicy('anonymous_evidence', anonymous.evidencePolicy);
   // Every view of a citizen's identity photos or documents by someone else is on the record.
@@ -298,6 +316,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // The periodic work also runs once at start-up, as it did before it was scheduled.
   await jobs.sendNow('upload-sweep');
   await jobs.sendNow('payment-reconcile');
+  await jobs.sendNow('audit-verify');
 
   return {
     /** The requests per second this instance is answering (counted as each arrives). */

@@ -76,7 +76,10 @@ export const adminEndpoints = {
   complaint: endpoint({ method: 'GET', path: '/admin/complaints/:id', params: complaintIdParamSchema, status: 200, answer: complaintSchema }),
   workload: endpoint({ method: 'GET', path: '/admin/officer-workload', query: workloadQuerySchema, status: 200, answer: workloadResponseSchema }),
   auditLog: endpoint({ method: 'GET', path: '/admin/audit-log', query: auditQuerySchema, status: 200, answer: auditPageSchema }),
+  /** Where the verification of the hash chain stands (stored by its jobs; nothing is walked here). */
   verifyAuditLog: endpoint({ method: 'GET', path: '/admin/audit-log/verify', query: auditVerifyQuerySchema, status: 200, answer: auditVerificationSchema }),
+  /** Asks for a full walk of the chain now (a job); while one is asked for or running, nothing more. */
+  requestAuditFullWalk: endpoint({ method: 'POST', path: '/admin/audit-log/verify/full-walk', status: 202, answer: auditVerificationSchema }),
 };
 
 export const slotsEndpoints = {

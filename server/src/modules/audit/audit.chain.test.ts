@@ -63,10 +63,17 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const verify = async (query = '') => {
+  /** Where the verification stands, as the audit page reads it. */
+  const stored = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log/verify${query}`, headers: bearer(admin) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as AuditVerification;
+  };
+  /** The verification's jobs run now (a full walk from the first entry, then an incremental step), and where they left it. */
+  const verify = async (query = '') => {
+    await t.modules.audit.fullWalk();
+    await t.modules.audit.verifyStep();
+    return stored(query);
   };
   const total = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
   /** The entries in chain order, as the chain reads them. */
@@ -101,7 +108,15 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
     const n = await total();
     expect(n).toBeGreaterThan(7);
     const entries = await chain();
-    expect(result).toEqual({ ok: true, checked: n, first_bad_id: null, first_bad_entry: null, head: { position: n, hash: entries.at(-1)!.hash } });
+    expect(result).toMatchObject({
+      ok: true,
+      checked: n,
+      first_bad_id: null,
+      first_bad_entry: null,
+      break: null,
+      head: { position: n, hash: entries.at(-1)!.hash },
+      full_walk: { state: 'done', checked: n, total_estimate: n, ok: true, first_bad_id: null },
+    });
     expect(entries.map((e) => e.entry.position)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
     expect(entries[0]!.entry.prevHash).toBe(GENESIS_HASH);
   });
@@ -155,11 +170,14 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
     const restore = await tamper(sql`update audit_log set summary = '{"after": {"capacity": 500}}' where id = ${target.id}`);
     expect(await verify()).toMatchObject({
       ok: false,
-      checked: 5,
+      // The chain is trusted up to the entry before it: the last verified entry moved back there.
+      checked: 4,
       first_bad_id: target.id,
       // Named as it stands now, for the administrator to see.
       first_bad_entry: { id: target.id, action: target.action, summary: { after: { capacity: 500 } } },
-      head: null,
+      head: { position: 4 },
+      break: { kind: 'entry', position: 5, found_by: 'full_walk' },
+      full_walk: { state: 'done', checked: 5, ok: false, first_bad_id: target.id },
     });
     await restore();
     // The time alone, to the microsecond.
@@ -171,7 +189,12 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
   it('finds an entry removed: the next one no longer follows', async () => {
     const entries = await chain();
     const restore = await tamper(sql`delete from audit_log where id = ${entries[2]!.entry.id}`);
-    expect(await verify()).toMatchObject({ ok: false, checked: 3, first_bad_id: entries[3]!.entry.id, head: null });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      checked: 2,
+      first_bad_id: entries[3]!.entry.id,
+      full_walk: { checked: 3, first_bad_id: entries[3]!.entry.id },
+    });
     await restore();
   });
 
@@ -203,7 +226,12 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
           values (${id}, ${at.toISOString()}::timestamptz, 'admin', 'admin', 'user.delete', 'user', '1', '{}', 4, ${forged.prevHash}, ${entryHash(forged)})`,
     );
     // The forged entry itself links up; the entry it displaced does not.
-    expect(await verify()).toMatchObject({ ok: false, checked: 5, first_bad_id: entries[3]!.entry.id, head: null });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      checked: 4,
+      first_bad_id: entries[3]!.entry.id,
+      full_walk: { checked: 5, first_bad_id: entries[3]!.entry.id },
+    });
     await restore();
   });
 
@@ -214,7 +242,7 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
       sql`update audit_log set position = -position where id in (${a.id}, ${b.id})`,
       sql`update audit_log set position = case when id = ${a.id} then ${b.position}::bigint else ${a.position}::bigint end where id in (${a.id}, ${b.id})`,
     );
-    expect(await verify()).toMatchObject({ ok: false, checked: 6, first_bad_id: b.id });
+    expect(await verify()).toMatchObject({ ok: false, checked: 5, first_bad_id: b.id, full_walk: { checked: 6, first_bad_id: b.id } });
     await restore();
   });
 
@@ -227,22 +255,33 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
       .select({ id: auditLog.id })
       .from(auditLog)
       .where(sql`${auditLog.position} is null`);
-    expect(await verify()).toMatchObject({ ok: false, first_bad_id: stray!.id });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      first_bad_id: stray!.id,
+      break: { kind: 'unchained', position: null },
+      full_walk: { ok: false, first_bad_id: stray!.id },
+    });
     await restore();
     await t.database.db.execute(
       sql`alter table audit_log add constraint audit_log_chained check (position is not null and prev_hash is not null and hash is not null)`,
     );
   });
 
-  it('finds the newest entries removed, or the chain recomputed after an edit, only against an anchor kept elsewhere', async () => {
+  it('finds the newest entries removed, or the chain recomputed after an edit, against the last verified entry or an anchor kept elsewhere', async () => {
     const { head } = await verify();
     const anchor = `?anchor_position=${head!.position}&anchor_hash=${head!.hash}`;
-    expect(await verify(anchor)).toMatchObject({ ok: true, head });
+    expect(await stored(anchor)).toMatchObject({ ok: true, head, anchor: 'holds' });
 
-    // The two newest entries removed: a shorter chain, intact in itself.
+    // The two newest entries removed: a shorter chain, intact in itself (the full walk finds nothing), but the last
+    // verified entry is gone (before the verification kept its checkpoint, only an anchor kept elsewhere showed this).
     const restoreRemoved = await tamper(sql`delete from audit_log where position > ${head!.position - 2}`);
-    expect(await verify()).toMatchObject({ ok: true, checked: head!.position - 2 });
-    expect(await verify(anchor)).toEqual({ ok: false, checked: head!.position - 2, first_bad_id: null, first_bad_entry: null, head: null });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      first_bad_id: null,
+      break: { kind: 'checkpoint', position: head!.position },
+      full_walk: { ok: true, checked: head!.position - 2 },
+    });
+    expect(await stored(anchor)).toMatchObject({ ok: false, first_bad_id: null, anchor: 'missing' });
     await restoreRemoved();
 
     // An entry edited and every hash after it recomputed by someone who knows the (public) algorithm.
@@ -257,8 +296,9 @@ describe.each(DB_KINDS)('the audit log hash chain on %s', (kind) => {
       );
     }
     const restoreRewritten = await tamper(...rewrites);
-    expect(await verify()).toMatchObject({ ok: true });
-    expect(await verify(anchor)).toMatchObject({ ok: false, first_bad_id: entries.at(-1)!.entry.id });
+    // The walk alone finds a chain; the last verified entry's hash is another.
+    expect(await verify()).toMatchObject({ ok: false, first_bad_id: entries.at(-1)!.entry.id, break: { kind: 'checkpoint' }, full_walk: { ok: true } });
+    expect(await stored(anchor)).toMatchObject({ ok: false, first_bad_id: entries.at(-1)!.entry.id, anchor: 'differs' });
     await restoreRewritten();
   });
 });

@@ -92,3 +92,31 @@ export function checkLink(cursor: ChainCursor, entry: ChainedEntry, hash: string
   if (entry.position !== cursor.position || entry.prevHash !== cursor.prevHash || hash !== entryHash(entry)) return undefined;
   return { position: cursor.position + 1, prevHash: hash };
 }
+
+/** An entry's content before it has a place in the chain. */
+export type UnchainedEntry = Omit<ChainedEntry, 'position' | 'prevHash'>;
+/** Its place in the chain: the columns `chainBatch` computes. */
+export interface ChainLink {
+  id: number;
+  position: number;
+  prevHash: string;
+  hash: string;
+}
+
+/**
+ * Chains a batch of entries, in the order given, after `cursor` (CHAIN_START for the first): each gets the next
+ * position, the previous entry's hash and its own. Answers the links and the cursor the next batch continues from.
+ * For whoever writes many entries at once outside the application: the entries from before the chain (at start-up)
+ * and a generated national-size log loaded in bulk (bench/; about 3 µs an entry), which then verifies as intact.
+ */
+export function chainBatch(entries: UnchainedEntry[], cursor: ChainCursor): { links: ChainLink[]; cursor: ChainCursor } {
+  const links: ChainLink[] = [];
+  let next = cursor;
+  for (const content of entries) {
+    const entry: ChainedEntry = { ...content, position: next.position, prevHash: next.prevHash };
+    const hash = entryHash(entry);
+    links.push({ id: entry.id, position: entry.position, prevHash: entry.prevHash, hash });
+    next = { position: next.position + 1, prevHash: hash };
+  }
+  return { links, cursor: next };
+}

@@ -63,6 +63,7 @@ describe.each(DB_KINDS)("the audit log's words for its reader on %s", (kind) => 
       details: { person: 'Kamala Fernando', username: citizen.username, document: 'citizen_identity' },
     });
 
+    await t.modules.audit.verifyStep();
     const verified = (await get('/api/admin/audit-log/verify')).json();
     expect(verified).toMatchObject({ ok: true, first_bad_id: null });
   });

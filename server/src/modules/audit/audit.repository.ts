@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, Branch, Role } from '@pes/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { isoInstant } from '../../db/sql';
-import { CHAIN_START, entryHash, microsOf, type ChainCursor, type ChainedEntry } from './audit.chain';
+import { CHAIN_START, chainBatch, entryHash, microsOf, type ChainCursor, type ChainedEntry } from './audit.chain';
 import { auditLog } from './audit.table';
 import type { StoredAuditEntry } from './audit.details';
 import { keyset } from '../../db/keyset';
@@ -33,9 +33,23 @@ const chainRows = async (on: DbOrTx, where: SQL, orderBy: SQL, limit: number) =>
         actor_branch as "actorBranch", action, subject_type as "subjectType", subject_id as "subjectId", summary,
         prev_hash as "prevHash", hash
       from audit_log where ${where} order by ${orderBy} limit ${limit}`),
-  ).map(({ id, position, prevHash, hash, ...content }) => ({
-    entry: { ...content, id: Number(id), position: position === null ? null : Number(position), prevHash },
-    hash,
+  ).map((row) => ({
+    // One object per entry, its fields written out (no rest and spread): a walk maps every entry of the log.
+    entry: {
+      id: Number(row.id),
+      position: row.position === null ? null : Number(row.position),
+      atMicros: row.atMicros,
+      actorUserId: row.actorUserId,
+      actorUsername: row.actorUsername,
+      actorRole: row.actorRole,
+      actorBranch: row.actorBranch,
+      action: row.action,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      summary: row.summary,
+      prevHash: row.prevHash,
+    },
+    hash: row.hash,
   }));
 type ChainRow = Omit<ChainedEntry, 'id' | 'position' | 'prevHash'> & { id: string; position: string | null; prevHash: string | null; hash: string | null };
 
@@ -115,18 +129,30 @@ export function createAuditRepository(db: Database) {
       const where = after ? sql`position is not null and (position, id) > (${after.position}, ${after.id})` : sql`position is not null`;
       // (Ordered by the table's columns: "position" and "id" alone would name the text columns of the select list.)
       const rows = await chainRows(tx, where, sql`audit_log.position, audit_log.id`, limit);
-      return rows.map(({ entry, hash }) => ({ entry: { ...entry, position: entry.position!, prevHash: entry.prevHash ?? '' } satisfies ChainedEntry, hash }));
+      // Every row read here is chained (the WHERE): its position and previous hash are set.
+      return rows as Array<{ entry: ChainedEntry; hash: string | null }>;
     },
 
-    /** An entry outside the chain (no position or hash: put in behind the application's back), if any. */
+    /**
+     * An entry outside the chain (no position or hash: put in behind the application's back), if any: the first of
+     * the partial index audit_log_unchained_idx, whose condition this repeats (empty while the log is intact).
+     */
     async firstUnchained(tx: DbOrTx = db): Promise<number | undefined> {
-      const [row] = await tx
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(sql`${auditLog.position} is null or ${auditLog.prevHash} is null or ${auditLog.hash} is null`)
-        .orderBy(asc(auditLog.id))
-        .limit(1);
-      return row?.id;
+      const [row] = rowsOf<{ id: string }>(
+        await tx.execute(sql`select id::text as id from audit_log where position is null or prev_hash is null or hash is null order by id limit 1`),
+      );
+      return row ? Number(row.id) : undefined;
+    },
+
+    /** The entry at a place in the chain (the position's unique index), if there is one. */
+    async entryAt(position: number, tx: DbOrTx = db): Promise<{ id: number; hash: string | null } | undefined> {
+      const [row] = await tx.select({ id: auditLog.id, hash: auditLog.hash }).from(auditLog).where(eq(auditLog.position, position));
+      return row;
+    },
+
+    /** The chain's length: the newest entry's position (the position's index read backwards), 0 when empty. */
+    async chainLength(tx: DbOrTx = db): Promise<number> {
+      return (await chainHead(tx)).position - 1;
     },
 
     /** Newest first, `limit` entries older than the cursor. */
@@ -184,12 +210,12 @@ export async function chainUnchainedAuditEntries(db: Database) {
         await tx.execute(sql`alter table ${auditLog} disable trigger audit_log_append_only`);
         triggerOff = true;
       }
-      const links = legacy.map(({ entry: row }) => {
-        const entry: ChainedEntry = { ...row, position: cursor.position, prevHash: cursor.prevHash };
-        const hash = entryHash(entry);
-        cursor = { position: cursor.position + 1, prevHash: hash };
-        return { id: entry.id, position: entry.position, prevHash: entry.prevHash, hash };
-      });
+      const chained = chainBatch(
+        legacy.map(({ entry }) => entry),
+        cursor,
+      );
+      const links = chained.links;
+      cursor = chained.cursor;
       // Arrays as literals: the values are digits and hex only.
       const array = (values: Array<string | number>) => `{${values.join(',')}}`;
       await tx.execute(sql`

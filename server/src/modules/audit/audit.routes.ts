@@ -21,17 +21,24 @@ export function auditRoutes(deps: { guards: AuthGuards; audit: AuditService }): 
       adminEndpoints.verifyAuditLog,
       {
         tags: ['admin'],
-        summary: "Walks the audit log's hash chain: whether every entry is unchanged and in place, and the first that is not",
+        summary:
+          "Where the verification of the audit log's hash chain stands, as its jobs left it (nothing is walked here): the last verified entry, the full walk's progress and result, any break; with an anchor, whether it still holds",
         errors,
         onRequest: adminOnly,
       },
-      async (request) => {
-        const result = await deps.audit.verify(request.query);
-        // The head in the log too: kept where the database's administrators cannot write, it anchors later checks.
-        if (result.ok) request.log.info({ auditChain: result }, 'audit log verified: the chain is intact');
-        else request.log.warn({ auditChain: result }, 'audit log verified: the chain is broken');
-        return result;
+      async (request) => deps.audit.verification(request.query),
+    );
+
+    route(
+      app,
+      adminEndpoints.requestAuditFullWalk,
+      {
+        tags: ['admin'],
+        summary: 'Asks for a full walk of the hash chain now (a job); nothing more while one is asked for or running',
+        errors: errorResponses(401, 403),
+        onRequest: adminOnly,
       },
+      async (_request, reply) => reply.status(202).send(await deps.audit.requestFullWalk()),
     );
   };
 }

@@ -3,7 +3,9 @@ import {
   colomboLocalToDate,
   type AuditAction,
   type auditQuerySchema,
+  type AuditBreakKind,
   type AuditVerification,
+  type AuditWalkState,
   type auditVerifyQuerySchema,
   type Branch,
   type Role,
@@ -11,7 +13,8 @@ import {
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
-import { CHAIN_START, checkLink, type ChainCursor } from './audit.chain';
+import { createChainVerifier, walkPending } from './audit.verification';
+import { createVerificationRepository, type VerificationState } from './audit.verification.repository';
 import type { AuditRepository, NewAuditEntry } from './audit.repository';
 import { keysetPage } from '../../db/keyset';
 import { withDetails, type AuditDescribed, type AuditDescriber } from './audit.details';
@@ -36,8 +39,12 @@ export interface AuditRecord {
 const SECRET_KEYS = /password|token|secret|card|cvc|cvv/i;
 const withoutSecrets = (summary: Record<string, unknown>) => Object.fromEntries(Object.entries(summary).filter(([key]) => !SECRET_KEYS.test(key)));
 
-/** Entries read per query when the chain is verified (keyset pages along the chain). */
-const VERIFY_PAGE = 2000;
+/** Where the full walk stands, from the stored row. */
+function walkState(s: VerificationState): AuditWalkState {
+  if (s.walkRequestedAt === null) return 'never';
+  if (!walkPending(s)) return 'done';
+  return s.walkStartedAt !== null && s.walkStartedAt >= s.walkRequestedAt ? 'running' : 'queued';
+}
 
 /** The audit log: written inside the transaction of the change it records, read by administrators. */
 export function createAuditService(deps: {
@@ -45,10 +52,14 @@ export function createAuditService(deps: {
   /** The administrator's reads (the log, its verification): the staff pages' own pool (DatabaseHandle.staffReads). */
   staffReads: Database;
   audit: AuditRepository;
+  /** Enqueues the full walk's job in the transaction that asks for it (the job queue's; none in tests that run the walk themselves). */
+  enqueueFullWalk?: (tx: DbOrTx) => Promise<unknown>;
 }) {
   const { db, staffReads, audit } = deps;
+  const verificationState = createVerificationRepository(db);
+  const verifier = createChainVerifier({ audit, state: verificationState });
   const describers = new Map<AuditDescribed, AuditDescriber>();
-  return {
+  const service = {
     /** How entries name records of one kind to their reader (references, people): registered by the module that owns them. */
     registerDescriber(kind: AuditDescribed, describer: AuditDescriber) {
       describers.set(kind, describer);
@@ -74,45 +85,58 @@ export function createAuditService(deps: {
       else await db.transaction((own) => audit.append(content, own));
     },
 
-    /**
-     * Walks the whole chain from its first entry, a page at a time, and answers the first entry that breaks
-     * it; with an anchor (a position and the hash it had when it was recorded elsewhere), also whether the
-     * chain still reaches it unchanged. Entries committed during the walk are simply read as it gets there:
-     * appends are serialised, so the committed entries always form an unbroken prefix of the chain.
-     */
-    async verify(query: z.output<typeof auditVerifyQuerySchema>): Promise<AuditVerification> {
-      const badEntry = async (id: number | null) => {
-        const stored = id === null ? undefined : await audit.findById(id, staffReads);
-        return stored ? (await withDetails([stored], describers))[0]! : null;
-      };
-      const anchor = query.anchor_position !== undefined ? { position: query.anchor_position, hash: query.anchor_hash! } : undefined;
-      const broken = async (checked: number, id: number | null): Promise<AuditVerification> => ({
-        ok: false,
-        checked,
-        first_bad_id: id,
-        first_bad_entry: await badEntry(id),
-        head: null,
+    /** The incremental verification step (a job, every minute): the entries appended since the last verified one. */
+    verifyStep: () => verifier.step(),
+    /** The full walk from the first entry (a job: nightly, or asked for by an administrator). */
+    fullWalk: () => verifier.fullWalk(),
+
+    /** Asks for a full walk now (its job enqueued with the request), unless one is asked for or running already. */
+    async requestFullWalk(): Promise<AuditVerification> {
+      await verifier.requestWalk(async (tx) => {
+        await deps.enqueueFullWalk?.(tx);
       });
-      let cursor: ChainCursor = CHAIN_START;
-      let checked = 0;
-      let after: { position: number; id: number } | undefined;
-      for (;;) {
-        const page = await audit.chainPage(after, VERIFY_PAGE, staffReads);
-        for (const { entry, hash } of page) {
-          checked++;
-          const next = checkLink(cursor, entry, hash);
-          if (!next || (anchor?.position === entry.position && anchor.hash !== hash)) return broken(checked, entry.id);
-          cursor = next;
-        }
-        if (page.length < VERIFY_PAGE) break;
-        after = { position: page.at(-1)!.entry.position, id: page.at(-1)!.entry.id };
-      }
-      const unchained = await audit.firstUnchained(staffReads);
-      if (unchained !== undefined) return broken(checked + 1, unchained);
-      const last = cursor.position - 1;
-      // The chain ends before the anchored entry: entries were removed from its end.
-      if (anchor && anchor.position > last) return broken(checked, null);
-      return { ok: true, checked, first_bad_id: null, first_bad_entry: null, head: last > 0 ? { position: last, hash: cursor.prevHash } : null };
+      return service.verification({});
+    },
+
+    /**
+     * Where the verification of the chain stands, as its jobs stored it: one row, and with an anchor (a position and
+     * the hash it had when it was recorded elsewhere) the entry at that position by its index. Nothing is walked.
+     */
+    async verification(query: z.output<typeof auditVerifyQuerySchema>, tx: DbOrTx = db): Promise<AuditVerification> {
+      const s = await verificationState.state(tx);
+      const anchored = query.anchor_position !== undefined ? await audit.entryAt(query.anchor_position, tx) : undefined;
+      const anchor = query.anchor_position === undefined ? null : !anchored ? 'missing' : anchored.hash === query.anchor_hash ? 'holds' : 'differs';
+      const firstBadId = s.breakKind !== null ? s.breakEntryId : anchor === 'differs' ? anchored!.id : null;
+      const stored = firstBadId === null ? undefined : await audit.findById(firstBadId, tx);
+      const iso = (at: Date | null) => at?.toISOString() ?? null;
+      return {
+        ok: s.breakKind === null && (anchor === null || anchor === 'holds'),
+        checked: s.checkpointPosition,
+        verified_at: iso(s.checkedAt),
+        head: s.checkpointPosition > 0 ? { position: s.checkpointPosition, hash: s.checkpointHash } : null,
+        first_bad_id: firstBadId,
+        first_bad_entry: stored ? (await withDetails([stored], describers))[0]! : null,
+        break:
+          s.breakKind === null
+            ? null
+            : {
+                kind: s.breakKind as AuditBreakKind,
+                position: s.breakPosition,
+                found_at: iso(s.breakFoundAt)!,
+                found_by: s.breakFoundBy as 'step' | 'full_walk',
+              },
+        anchor,
+        full_walk: {
+          state: walkState(s),
+          requested_at: iso(s.walkRequestedAt),
+          started_at: iso(s.walkStartedAt),
+          finished_at: iso(s.walkFinishedAt),
+          checked: s.walkChecked,
+          total_estimate: s.walkTotal,
+          ok: s.walkFinishedAt !== null && !walkPending(s) ? s.walkOk : null,
+          first_bad_id: s.walkFinishedAt !== null && !walkPending(s) ? s.walkFirstBadId : null,
+        },
+      };
     },
 
     async list(query: z.output<typeof auditQuerySchema>) {
@@ -128,6 +152,7 @@ export function createAuditService(deps: {
       return { entries: await withDetails(page, describers), next_cursor };
     },
   };
+  return service;
 }
 export type AuditService = ReturnType<typeof createAuditService>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branchEnum, roleEnum, users } from '../users/users.table';
 
 /**
@@ -43,6 +43,54 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     // The chain is walked (and its head read) by position.
     uniqueIndex('audit_log_position_uq').on(t.position),
+    // Rows outside the chain (put in with its check dropped), found without reading the table: the index holds none
+    // while the log is intact.
+    index('audit_log_unchained_idx')
+      .on(t.id)
+      .where(sql`${t.position} is null or ${t.prevHash} is null or ${t.hash} is null`),
     check('audit_log_chained', sql`${t.position} is not null and ${t.prevHash} is not null and ${t.hash} is not null`),
   ],
+);
+
+/**
+ * Where the verification of the chain stands (one row, id 1), kept by the jobs that verify it (audit.verification.ts)
+ * so that no request walks the chain. Not a summary of the log: a fresh row (the migration's, or
+ * `resetAuditVerificationSql`) means "nothing verified yet", and the jobs verify the chain again from its start.
+ */
+export const auditVerification = pgTable(
+  'audit_verification',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The last entry verified in chain order (0: none yet) and its hash: the next step continues from it. */
+    checkpointPosition: bigint('checkpoint_position', { mode: 'number' }).notNull().default(0),
+    checkpointEntryId: bigint('checkpoint_entry_id', { mode: 'number' }),
+    checkpointHash: text('checkpoint_hash').notNull().default('0'.repeat(64)),
+    /** When a step last reached the head of the chain (or stopped at a break). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The first place the chain was found broken, reported until a later check finds it whole there again (the rows
+     * restored): `entry` an entry that does not follow (edited, moved, put in, or the one after an entry removed);
+     * `checkpoint` the last verified entry removed or changed (the newest entries removed, or the chain recomputed);
+     * `unchained` a row without position or hash. The chain is not verified past it.
+     */
+    breakKind: text('break_kind'),
+    breakEntryId: bigint('break_entry_id', { mode: 'number' }),
+    breakPosition: bigint('break_position', { mode: 'number' }),
+    breakFoundAt: timestamp('break_found_at', { withTimezone: true }),
+    breakFoundBy: text('break_found_by'),
+    /** The full walk from the first entry: asked for (nightly, or by an administrator), its progress and its outcome. */
+    walkRequestedAt: timestamp('walk_requested_at', { withTimezone: true }),
+    walkStartedAt: timestamp('walk_started_at', { withTimezone: true }),
+    walkFinishedAt: timestamp('walk_finished_at', { withTimezone: true }),
+    /** Entries walked so far, of the chain's length when the walk started. */
+    walkChecked: bigint('walk_checked', { mode: 'number' }).notNull().default(0),
+    walkTotal: bigint('walk_total', { mode: 'number' }).notNull().default(0),
+    /** Where the walk stands (a walk interrupted by a restart continues from here): the last entry walked. */
+    walkPosition: bigint('walk_position', { mode: 'number' }).notNull().default(0),
+    walkEntryId: bigint('walk_entry_id', { mode: 'number' }),
+    walkHash: text('walk_hash').notNull().default('0'.repeat(64)),
+    walkOk: boolean('walk_ok'),
+    walkFirstBadId: bigint('walk_first_bad_id', { mode: 'number' }),
+  },
+  (t) => [check('audit_verification_one_row', sql`${t.id} = 1`)],
 );

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, RawSql } from '../../db/client';
 
 /** The queues, created by the migration 0018_job_queue (a new queue is a new migration). */
-export const QUEUES = ['domain-event', 'notification-send', 'upload-sweep', 'payment-reconcile', 'workload-fold'] as const;
+export const QUEUES = ['domain-event', 'notification-send', 'upload-sweep', 'payment-reconcile', 'workload-fold', 'audit-verify', 'audit-full-walk'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface JobOptions {

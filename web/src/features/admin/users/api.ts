@@ -12,6 +12,7 @@ export const adminKeys = {
   complaint: (id: number) => ['admin', 'complaint', id] as const,
   workload: (filter: WorkloadFilter, cursor: string | null) => ['admin', 'workload', filter, cursor] as const,
   audit: (filter: AuditFilter, cursor: string | null) => ['admin', 'audit', filter, cursor] as const,
+  auditVerification: ['admin', 'audit-verification'] as const,
 };
 
 export interface UsersFilter {
@@ -103,5 +104,23 @@ export function useAuditPage(filter: AuditFilter, cursor: string | null) {
   });
 }
 
-/** Walks the audit log's hash chain on the server (on demand: it reads every entry). */
-export const useVerifyAuditLog = () => useMutation({ mutationFn: () => call(adminEndpoints.verifyAuditLog) });
+/**
+ * Where the verification of the audit log's hash chain stands (stored by the server's jobs: reading it walks
+ * nothing). Read again every few seconds while a full walk waits or runs, to show its progress; otherwise each minute.
+ */
+export const useAuditVerification = () =>
+  useQuery({
+    queryKey: adminKeys.auditVerification,
+    queryFn: () => call(adminEndpoints.verifyAuditLog),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.full_walk.state ?? '') ? 2_000 : 60_000),
+    retry: 1,
+  });
+
+/** Asks for a full walk of the chain now (nothing more while one waits or runs); the answer is the new state. */
+export function useRequestAuditFullWalk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(adminEndpoints.requestAuditFullWalk),
+    onSuccess: (state) => queryClient.setQueryData(adminKeys.auditVerification, state),
+  });
+}
