@@ -4,7 +4,7 @@ import { FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type Id
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
-import { fineHourlyCounts, fineLocationCounts, fineOfficerCounts, fines } from './fines.table';
+import { fineHourCounts, fineOfficerCounts, finePlaceCounts, finePlaceOffenseCounts, fines } from './fines.table';
 import { keyset } from '../../db/keyset';
 import type { WorkScope } from '../workload/workload.service';
 
@@ -42,6 +42,16 @@ const fineJson = sql<Fine>`json_build_object(
   'paid_at', ${isoInstant(fines.paidAt)},
   'payment_reference', ${fines.paymentReference},
   'issued_by', coalesce(${officers.fullName}, ''))`;
+
+/** How many places the analytics name. */
+const ANALYTICS_TOP_PLACES = 5;
+
+/**
+ * The one statement that recomputes the analytics summaries (fine_hour_counts, fine_place_counts,
+ * fine_place_offense_counts) from the fines, exactly as the insert trigger keeps them: the migration
+ * fine_summaries_by_station backfills with it, and a bulk load with triggers off runs it afterwards.
+ */
+export const FINE_SUMMARIES_REBUILD = sql`select rebuild_fine_summaries()`;
 
 /** `LIKE` pattern for a prefix, with the wildcards in the user's text taken literally. */
 const prefixPattern = (text: string) => `${likeEscape(text)}%`;
@@ -81,17 +91,9 @@ export function createFinesRepository(db: Database) {
         .where(scope.officerRowIds ? inArray(officers.id, scope.officerRowIds) : undefined);
     },
 
-    /** Inserts the fine and counts it in the analytics summary, in the caller's transaction. */
-    async insert(row: NewFine & { incidentAt: Date }, tx: DbOrTx = db) {
+    /** Inserts the fine and counts it for its officer, in the caller's transaction (the analytics summaries count it by trigger). */
+    async insert(row: NewFine, tx: DbOrTx = db) {
       const [fine] = await tx.insert(fines).values(row).returning({ id: fines.id });
-      await tx.execute(sql`
-        insert into ${fineHourlyCounts} (offense_type, hour, count)
-        values (${row.offenseType}, extract(hour from (${row.incidentAt.toISOString()}::timestamptz at time zone ${TIME_ZONE}))::smallint, 1)
-        on conflict (offense_type, hour) do update set count = ${fineHourlyCounts.count} + 1`);
-      await tx.execute(sql`
-        insert into ${fineLocationCounts} (offense_type, location_key, location, count)
-        values (${row.offenseType}, lower(${row.incidentLocation}), ${row.incidentLocation}, 1)
-        on conflict (offense_type, location_key) do update set count = ${fineLocationCounts.count} + 1`);
       await tx.execute(sql`
         insert into ${fineOfficerCounts} (issued_by_user_id, count) values (${row.issuedByUserId}, 1)
         on conflict (issued_by_user_id) do update set count = ${fineOfficerCounts.count} + 1`);
@@ -174,31 +176,32 @@ export function createFinesRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Counts per offense type (all), top locations and hours (for one offense type when given). */
-    async analytics(offenseType?: OffenseType) {
-      const hourly = fineHourlyCounts;
-      const places = fineLocationCounts;
-      const total = (count: typeof hourly.count | typeof places.count) => sql<number>`sum(${count})::int`;
-      const [violations, locations, hours] = await Promise.all([
-        db
-          .select({ offenseType: hourly.offenseType, count: total(hourly.count) })
-          .from(hourly)
-          .groupBy(hourly.offenseType),
-        db
-          // One spelling per location, the same on every database whatever its collation.
-          .select({ location: sql<string>`min(${places.location} collate "C")`, count: total(places.count) })
+    /**
+     * From the summaries of one station scope: every (offense type, hour) count, at most 120 rows of the primary key,
+     * and the top places (of one offense type when given), the first entries of a count index.
+     */
+    async analytics(filter: { stationScope: number; offenseType?: OffenseType }, tx: DbOrTx = db) {
+      const { stationScope, offenseType } = filter;
+      const places = offenseType ? finePlaceOffenseCounts : finePlaceCounts;
+      const [hours, locations] = await Promise.all([
+        tx
+          .select({ offenseType: fineHourCounts.offenseType, hour: fineHourCounts.hour, count: fineHourCounts.count })
+          .from(fineHourCounts)
+          .where(eq(fineHourCounts.stationScope, stationScope)),
+        tx
+          .select({ location: places.location, count: places.count })
           .from(places)
-          .where(offenseType ? eq(places.offenseType, offenseType) : undefined)
-          .groupBy(places.locationKey)
-          .orderBy(desc(total(places.count)), asc(places.locationKey))
-          .limit(5),
-        db
-          .select({ hour: hourly.hour, count: total(hourly.count) })
-          .from(hourly)
-          .where(offenseType ? eq(hourly.offenseType, offenseType) : undefined)
-          .groupBy(hourly.hour),
+          .where(and(eq(places.stationScope, stationScope), offenseType ? eq(finePlaceOffenseCounts.offenseType, offenseType) : undefined))
+          // As the count index is ordered (drizzle's desc() is nulls last), so the index gives the order.
+          .orderBy(sql`${places.count} desc nulls last`, asc(places.locationKey))
+          .limit(ANALYTICS_TOP_PLACES),
       ]);
-      return { violations, locations, hours };
+      return { hours, locations };
+    },
+
+    /** Recomputes the analytics summaries from the fines (after a bulk load made with triggers off). */
+    async rebuildSummaries(tx: DbOrTx = db) {
+      await tx.execute(FINE_SUMMARIES_REBUILD);
     },
   };
 }
