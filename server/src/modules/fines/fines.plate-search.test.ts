@@ -36,6 +36,18 @@ describe.each(DB_KINDS)('fine searches by plate, with or without its province, o
     expect(await officerFound('CAB-1234', (await createOfficer(t, 'Traffic Fine Branch')).token)).toEqual([]);
   });
 
+  it('refuses a search of fewer than three letters or digits with a 400 naming the field', async () => {
+    for (const search of ['CA', 'c-a', ' 1 2 ', '8']) {
+      const res = await get(t, `/api/fines/officer/my-fines?search=${encodeURIComponent(search)}`, actors.officer.token);
+      expect(res.statusCode, search).toBe(400);
+      expect(res.json().error.fieldKeys, search).toEqual({ search: 'fineSearchTooShort' });
+      expect(res.json().error.fields.search).toBe('Enter at least 3 letters or digits of a vehicle or identity number.');
+    }
+    // Three are enough, and an empty search is no search.
+    expect(await officerFound('CAB')).toEqual([wp.id]);
+    expect((await get(t, '/api/fines/officer/my-fines?search=%20', actors.officer.token)).json().fines).toHaveLength(2);
+  });
+
   it("finds the citizen's fine by the whole plate without the province, and never by a part of it", async () => {
     const found = async (vehicle: string) =>
       (

@@ -105,14 +105,10 @@ export const finePlaceCounts = pgTable('fine_place_counts', placeColumns, (t) =>
 ]);
 
 /** Fines per place and offence type; the top places of one offence type are the first entries of the count index. */
-export const finePlaceOffenseCounts = pgTable(
-  'fine_place_offense_counts',
-  { ...placeColumns, offenseType: offenseTypeEnum('offense_type').notNull() },
-  (t) => [
-    primaryKey({ name: 'fine_place_offense_counts_pk', columns: [t.stationScope, t.offenseType, t.locationKey] }),
-    index('fine_place_offense_counts_top_idx').on(t.stationScope, t.offenseType, t.count.desc(), t.locationKey),
-  ],
-);
+export const finePlaceOffenseCounts = pgTable('fine_place_offense_counts', { ...placeColumns, offenseType: offenseTypeEnum('offense_type').notNull() }, (t) => [
+  primaryKey({ name: 'fine_place_offense_counts_pk', columns: [t.stationScope, t.offenseType, t.locationKey] }),
+  index('fine_place_offense_counts_top_idx').on(t.stationScope, t.offenseType, t.count.desc(), t.locationKey),
+]);
 
 /** How many fines each officer has issued, kept exact by the fine's insert (same transaction): the list's total without counting. */
 export const fineOfficerCounts = pgTable('fine_officer_counts', {
