@@ -171,8 +171,11 @@ export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 
 /** Rows of one page of the officer's own fines. */
 export const OFFICER_FINES_PAGE_SIZE = 25;
-/** A search's matches are counted up to this many ("more than 10,000" beyond), so a count costs little. */
-export const OFFICER_FINES_COUNT_CAP = 10_000;
+/**
+ * A search's matches are counted up to this many ("more than 1,000" beyond), so a count costs little; a search
+ * with no more matches is paged from its matches alone (fines.repository.ts pageIssuedBy).
+ */
+export const OFFICER_FINES_COUNT_CAP = 1_000;
 
 /**
  * A search of the officer's fines starts at this many letters or digits: fewer match too many of an officer's

@@ -63,7 +63,8 @@ CREATE TRIGGER fines_summaries_count AFTER INSERT ON fines REFERENCING NEW TABLE
 --> statement-breakpoint
 -- The three summaries recomputed from the fines, as the trigger would have kept them: `SELECT rebuild_fine_summaries()`
 -- after a bulk load made with triggers off, and the backfill below. Inserts wait while it runs.
-CREATE FUNCTION rebuild_fine_summaries() RETURNS void LANGUAGE plpgsql AS $$
+-- Memory enough to group a national table's places without spilling to disk (for this function's statements only).
+CREATE FUNCTION rebuild_fine_summaries() RETURNS void LANGUAGE plpgsql SET work_mem = '256MB' AS $$
 BEGIN
   LOCK TABLE fines IN SHARE MODE;
   TRUNCATE fine_hour_counts, fine_place_counts, fine_place_offense_counts;

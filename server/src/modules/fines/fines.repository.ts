@@ -133,37 +133,55 @@ export function createFinesRepository(db: Database) {
 
     /**
      * A page of the fines this officer issued, newest first, after `before` (issued_at to the microsecond,
-     * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:
-     * the kept count without a search, the prefix indexes' matches counted up to the cap with one.
+     * then id), and how many there are. Without a search: the officer's index read backwards, as deep as the
+     * officer pages, and the kept count. With one (a prefix of the vehicle, the plate or the identity number):
+     * each prefix is a range of its own index, read up to the cap; the matches are counted from those ranges,
+     * and when there are no more than the cap the page is sorted from them alone (at most the cap's rows). Only
+     * a search matching more than the cap walks the officer's fines newest first, and then at least one in
+     * (officer's fines / cap) matches. Never the walk for a rare search: PostgreSQL's estimate is the whole
+     * table's ("198" is common among all NICs), and one officer's matches can be rare (19,986 rows read for 14).
      */
-    async pageIssuedBy(userId: number, query: { search?: { vehicleKey: string; plateKey: string; identityNumber: string }; before?: string }, limit: number) {
+    async pageIssuedBy(
+      userId: number,
+      query: { search?: { vehicleKey: string; plateKey: string; identityNumber: string }; before?: string },
+      limit: number,
+      tx: DbOrTx = db,
+    ) {
       const { search, before } = query;
-      let filter: SQL | undefined;
-      if (search) {
-        filter = or(
-          search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
-          search.plateKey ? sql`${fines.plateKey} like ${prefixPattern(search.plateKey)}` : undefined,
-          search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
-        );
-        if (!filter) return { rows: [], total: 0, totalExact: true };
+      const mine = eq(fines.issuedByUserId, userId);
+      const newestFirst = (filter: SQL | undefined) =>
+        tx
+          .select({ fine: fineJson, cursor: newestIssued.cursor })
+          .from(fines)
+          .leftJoin(officers, eq(officers.userId, fines.issuedByUserId))
+          .where(and(filter, newestIssued.after(before)))
+          .orderBy(...newestIssued.orderBy)
+          .limit(limit);
+      if (!search) {
+        const [rows, count] = await Promise.all([
+          newestFirst(mine),
+          tx.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId)),
+        ]);
+        const n = count[0]?.n ?? 0;
+        return { rows, total: n, totalExact: true };
       }
-      const mine = and(eq(fines.issuedByUserId, userId), filter);
-      const page = selectWithOfficer({ fine: fineJson, cursor: newestIssued.cursor })
-        .where(and(mine, newestIssued.after(before)))
-        .orderBy(...newestIssued.orderBy)
-        .limit(limit);
-      const matched = db
-        .select({ one: sql`1` })
-        .from(fines)
-        .where(mine)
-        .limit(OFFICER_FINES_COUNT_CAP + 1)
-        .as('matched');
-      const counted = search
-        ? db.select({ n: sql<number>`count(*)::int` }).from(matched)
-        : db.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId));
-      const [rows, count] = await Promise.all([page, counted]);
-      const n = count[0]?.n ?? 0;
-      return { rows, total: Math.min(n, OFFICER_FINES_COUNT_CAP), totalExact: n <= OFFICER_FINES_COUNT_CAP };
+      const ranges = [
+        search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
+        search.plateKey ? sql`${fines.plateKey} like ${prefixPattern(search.plateKey)}` : undefined,
+        search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
+      ].filter((range) => range !== undefined);
+      if (ranges.length === 0) return { rows: [], total: 0, totalExact: true };
+      // The matches' ids: each range up to the cap and one, together without repeats (a plate without its
+      // province is both a vehicle and a plate prefix).
+      const matchIds = sql.join(
+        ranges.map((range) => sql`(select ${fines.id} from ${fines} where ${mine} and ${range} limit ${OFFICER_FINES_COUNT_CAP + 1})`),
+        sql` union `,
+      );
+      // Counted first: the count decides which of the two pages to read, and the other is never read.
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sql`(${matchIds}) as matched`);
+      const n = count?.n ?? 0;
+      if (n <= OFFICER_FINES_COUNT_CAP) return { rows: await newestFirst(sql`${fines.id} in (${matchIds})`), total: n, totalExact: true };
+      return { rows: await newestFirst(and(mine, or(...ranges))), total: OFFICER_FINES_COUNT_CAP, totalExact: false };
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */
