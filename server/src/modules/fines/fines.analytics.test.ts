@@ -46,6 +46,8 @@ const FROM_FINES = {
     from fines f cross join lateral (values (0), (f.station_id)) s(scope) where s.scope is not null group by 1, 2, 3 order by 1, 2, 3`,
 };
 
+const planText = (result: unknown) => (rows(result) as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+
 const hours = (entries: Record<number, number>) => Array.from({ length: 24 }, (_, hour) => ({ hour, count: entries[hour] ?? 0 }));
 
 describe.each(DB_KINDS)('fine analytics on %s', (kind) => {
@@ -140,6 +142,39 @@ describe.each(DB_KINDS)('fine analytics on %s', (kind) => {
     const unknown = await get(t, '/api/fines/analytics/overview?station=Atlantis', token);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fieldKeys).toEqual({ station: 'unknownStation' });
+  });
+
+  it('reads the top places of a station, and of one violation there, as the first entries of a count index', async () => {
+    const plans: string[] = [];
+    // Thousands of places (rolled back afterwards): the answer must still be five index entries, never a sort of them all.
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into fine_place_offense_counts (station_scope, offense_type, location_key, location, count)
+          select n % 3, 'Speeding', 'place ' || n, 'Place ' || n, 1 + n % 97 from generate_series(1, 6000) as n`);
+        await tx.execute(sql`
+          insert into fine_place_counts (station_scope, location_key, location, count)
+          select n % 3, 'place ' || n, 'Place ' || n, 1 + n % 97 from generate_series(1, 6000) as n`);
+        await tx.execute(sql`analyze fine_place_counts`);
+        await tx.execute(sql`analyze fine_place_offense_counts`);
+        plans.push(
+          planText(
+            await tx.execute(sql`explain select location, count from fine_place_counts where station_scope = 1
+            order by count desc nulls last, location_key limit 5`),
+          ),
+          planText(
+            await tx.execute(sql`explain select location, count from fine_place_offense_counts where station_scope = 1
+            and offense_type = 'Speeding' order by count desc nulls last, location_key limit 5`),
+          ),
+        );
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (plans.length < 2) throw error;
+      });
+    expect(plans[0]).toMatch(/Index Scan using fine_place_counts_top_idx/);
+    expect(plans[1]).toMatch(/Index Scan using fine_place_offense_counts_top_idx/);
+    for (const plan of plans) expect(plan).not.toMatch(/Sort|Seq Scan/);
   });
 
   it('keeps the summaries equal to aggregates over the fines after single and bulk inserts and payments, and rebuilds them the same', async () => {
