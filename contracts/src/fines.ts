@@ -171,12 +171,21 @@ export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 
 /** Rows of one page of the officer's own fines. */
 export const OFFICER_FINES_PAGE_SIZE = 25;
-/** A search's matches are counted up to this many ("more than 10,000" beyond), so a count costs little. */
-export const OFFICER_FINES_COUNT_CAP = 10_000;
+/**
+ * A search's matches are counted up to this many ("more than 1,000" beyond), so a count costs little; a search
+ * with no more matches is paged from its matches alone (fines.repository.ts pageIssuedBy).
+ */
+export const OFFICER_FINES_COUNT_CAP = 1_000;
+
+/**
+ * A search of the officer's fines starts at this many letters or digits: fewer match too many of an officer's
+ * fines for any index to find a page of them without reading thousands (issue 43).
+ */
+export const OFFICER_FINE_SEARCH_MIN = 3;
 
 /** The officer's own fines, optionally filtered by a vehicle or identity number prefix, a page at a time. */
 export const officerFinesQuerySchema = z.object({
-  search: optionalText(40),
+  search: optionalText(40).refine((v) => v === undefined || vehicleSearchKey(v).length >= OFFICER_FINE_SEARCH_MIN, msg('fineSearchTooShort')),
   /** The next_cursor of the page before (its last fine's issued_at and id): fines issued before it. */
   before: keysetCursor({ instant: true, id: 'uuid' }),
 });
@@ -194,12 +203,13 @@ export const fineHistoryQuerySchema = z.object({
   page_size: pageSizeQuery(FINE_HISTORY_PAGE_SIZE, FINE_HISTORY_PAGE_SIZE_MAX),
 });
 
-/** An empty offense_type (a select left on "all") means no filter. */
+/** An empty offense_type or station (a select left on "all") means no filter; the station is its English name. */
 export const analyticsQuerySchema = z.object({
   offense_type: z
     .union([z.literal(''), z.enum(OFFENSE_TYPES)], msg('offenseTypeChoice'))
     .optional()
     .transform((v) => (v ? v : undefined)),
+  station: optionalText(120),
 });
 
 export const fineIdParamsSchema = z.object({ id: z.string().max(100) });

@@ -232,10 +232,8 @@ test('the analytics page charts the seeded fines: violations, a chosen violation
     topLocations: { incident_location: string; count: number }[];
     hourlyDistribution: { hour: number; count: number }[];
   };
-  const overview = async (offense = '') =>
-    (await (
-      await request.get(`/api/fines/analytics/overview${offense ? `?offense_type=${encodeURIComponent(offense)}` : ''}`, { headers })
-    ).json()) as Overview;
+  const overview = async (offense = '', station = '') =>
+    (await (await request.get(`/api/fines/analytics/overview?${new URLSearchParams({ offense_type: offense, station })}`, { headers })).json()) as Overview;
   const overall = await overview();
   const reckless = await overview('Reckless Driving');
   expect(overall.topViolations.reduce((sum, v) => sum + v.count, 0)).toBeGreaterThan(3);
@@ -284,6 +282,25 @@ test('the analytics page charts the seeded fines: violations, a chosen violation
   reckless.hourlyDistribution.forEach((h, i) => {
     if (h.count > 0) expect(heights[i]).toBeCloseTo((h.count / max) * 100, 1);
   });
+
+  // One station: the demo officer's, where the fines that officer issued count. Every figure follows the station.
+  const station = 'Kollupitiya Police Station';
+  const [atStation, recklessAtStation] = [await overview('', station), await overview('Reckless Driving', station)];
+  expect(recklessAtStation.hourlyDistribution[7]!.count).toBeGreaterThanOrEqual(3);
+  const stationSelect = page.getByLabel('Police station');
+  await expect(stationSelect.locator('option').first()).toHaveText('All stations');
+  await stationSelect.selectOption(station);
+  const stationRecklessTotal = atStation.topViolations.find((v) => v.offense_type === 'Reckless Driving')!.count;
+  await expect(violations.getByRole('row').filter({ hasText: 'Reckless Driving' }).locator('td').nth(1)).toHaveText(
+    stationRecklessTotal.toLocaleString('en-LK'),
+  );
+  await expect(focusHours.getByRole('row').filter({ hasText: '07:00' }).locator('td').nth(1)).toHaveText(
+    String(recklessAtStation.hourlyDistribution[7]!.count),
+  );
+  await expect(focusPlaces.getByRole('row').nth(1)).toContainText(recklessAtStation.topLocations[0]!.incident_location);
+  await expect(overallHours.getByRole('row').filter({ hasText: '07:00' }).locator('td').nth(1)).toHaveText(String(atStation.hourlyDistribution[7]!.count));
+  await stationSelect.selectOption('');
+  await expect(violations.getByRole('row').filter({ hasText: 'Reckless Driving' }).locator('td').nth(1)).toHaveText(recklessTotal.toLocaleString('en-LK'));
 });
 
 test("the officer's fines come a page at a time with the total: none is out of reach", async ({ browser }) => {
@@ -311,9 +328,16 @@ test("the officer's fines come a page at a time with the total: none is out of r
   await expect(previous).toBeDisabled();
   await expect(list.locator('tbody tr').first()).toHaveText(firstPage!);
 
-  // A search starts again at its first page, with its own total.
-  await list.getByLabel('Search by vehicle number or NIC').fill('WP');
-  const matching = list.getByRole('status').filter({ hasText: /Fines matching “WP”: \d+/ });
+  // Two letters are too few to search by (the server would refuse them): the page says so and keeps the whole list.
+  const search = list.getByLabel('Search by vehicle number or NIC');
+  await search.fill('WP');
+  await expect(list.getByRole('status').filter({ hasText: 'Enter at least 3 letters or digits to search.' })).toBeVisible();
+  await expect(list.getByRole('status').filter({ hasText: 'Fines issued:' })).toBeVisible();
+
+  // A search starts again at its first page, with its own total (NICs of people born in the 1980s).
+  await search.fill('198');
+  await expect(list.getByRole('status').filter({ hasText: 'Enter at least 3' })).toHaveCount(0);
+  const matching = list.getByRole('status').filter({ hasText: /Fines matching “198”: \d+/ });
   await expect(matching).toBeVisible();
   const found = Number((await matching.textContent())!.replace(/^.*: /, ''));
   expect(found).toBeGreaterThan(25);

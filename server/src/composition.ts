@@ -201,7 +201,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const sandbox = config.stripe ? undefined : createSandboxGateway(db);
   const gateway = config.stripe ? await createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : sandbox!.gateway;
   const payments = createPaymentsService({ db, gateway, payments: createPaymentsRepository(db), log: app.log });
-  const finesService = createFinesService({ db, staffReads, fines: createFinesRepository(db), payments, audit, events });
+  const finesService = createFinesService({ db, staffReads, fines: createFinesRepository(db), payments, audit, events, stations });
 
   const clearance = createClearanceService({
     db,

@@ -8,6 +8,7 @@ export const fineMessagesEn = {
   incidentDateFormat: 'Enter the incident date and time.',
   incidentDateFuture: 'The incident date cannot be in the future.',
   incidentDateTooOld: 'The incident date must be in the year 2000 or later.',
+  fineSearchTooShort: 'Enter at least 3 letters or digits of a vehicle or identity number.',
   offenseTypeChoice: 'Choose the type of offence.',
   speedNotNumber: 'Enter the speed as a number in km/h, or leave it blank.',
   speedNegative: 'The speed cannot be negative.',

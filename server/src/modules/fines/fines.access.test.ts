@@ -84,8 +84,8 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
     expect(await ids('spka')).toEqual([a.id]);
     expect(await ids('85123')).toEqual([a.id]);
     expect(await ids('851234567v')).toEqual([a.id]);
-    expect(await ids('%')).toEqual([]);
-    expect(await ids('ZZ')).toEqual([]);
+    expect(await ids('%%%')).toEqual([]);
+    expect(await ids('ZZZ')).toEqual([]);
     const searched = (await get(t, '/api/fines/officer/my-fines?search=sp%20k', actors.officer.token)).json();
     expect(searched).toMatchObject({ total: 2, total_exact: true, page_size: 25, next_cursor: null });
     expect((await get(t, '/api/fines/officer/my-fines', actors.officer.token)).json()).toMatchObject({ total: 3, next_cursor: null });

@@ -36,6 +36,43 @@ describe.each(DB_KINDS)('fine searches by plate, with or without its province, o
     expect(await officerFound('CAB-1234', (await createOfficer(t, 'Traffic Fine Branch')).token)).toEqual([]);
   });
 
+  it('refuses a search of fewer than three letters or digits with a 400 naming the field', async () => {
+    for (const search of ['CA', 'c-a', ' 1 2 ', '8']) {
+      const res = await get(t, `/api/fines/officer/my-fines?search=${encodeURIComponent(search)}`, actors.officer.token);
+      expect(res.statusCode, search).toBe(400);
+      expect(res.json().error.fieldKeys, search).toEqual({ search: 'fineSearchTooShort' });
+      expect(res.json().error.fields.search).toBe('Enter at least 3 letters or digits of a vehicle or identity number.');
+    }
+    // Three are enough, and an empty search is no search.
+    expect(await officerFound('CAB')).toEqual([wp.id]);
+    expect((await get(t, '/api/fines/officer/my-fines?search=%20', actors.officer.token)).json().fines).toHaveLength(2);
+  });
+
+  it('pages a search with fewer matches than the cap from its matches alone, newest first, each fine once', async () => {
+    const busy = await createOfficer(t, 'Traffic Fine Branch');
+    const officerUserId = (await fineRow(t, (await issueFine(t, busy.token, { vehicle_number: 'NW PAG-0001' })).id)).issuedByUserId;
+    await t.database.db.execute(sql`
+      insert into fines (citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents,
+        incident_at, incident_location, offense_type, due_date, issued_at, issued_by_user_id)
+      select 'NIC', '199000000000', 'NW PAG-' || (1000 + n), 'NWPAG' || (1000 + n), 1000, now(), 'Galle Road', 'Speeding', current_date,
+        now() - n * interval '1 minute', ${officerUserId}
+      from generate_series(1, 30) as n`);
+    const first = (await get(t, '/api/fines/officer/my-fines?search=pag', busy.token)).json();
+    expect(first).toMatchObject({ total: 31, total_exact: true, next_cursor: expect.any(String) });
+    const second = (await get(t, `/api/fines/officer/my-fines?search=pag&before=${encodeURIComponent(first.next_cursor)}`, busy.token)).json();
+    expect(second.next_cursor).toBeNull();
+    const shown = [...first.fines, ...second.fines] as Array<{ id: string; issued_at: string; vehicle_number: string }>;
+    expect(shown).toHaveLength(31);
+    expect(new Set(shown.map((f) => f.id)).size).toBe(31);
+    expect(shown.map((f) => f.issued_at)).toEqual(
+      shown
+        .map((f) => f.issued_at)
+        .sort()
+        .reverse(),
+    );
+    expect(shown[0]!.vehicle_number).toBe('NW PAG-0001');
+  });
+
   it("finds the citizen's fine by the whole plate without the province, and never by a part of it", async () => {
     const found = async (vehicle: string) =>
       (

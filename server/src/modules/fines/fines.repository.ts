@@ -4,7 +4,7 @@ import { FINE_HISTORY_COUNT_CAP, FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
-import { fineHourlyCounts, fineLocationCounts, fineOfficerCounts, fines } from './fines.table';
+import { fineHourCounts, fineOfficerCounts, finePlaceCounts, finePlaceOffenseCounts, fines } from './fines.table';
 import { keyset } from '../../db/keyset';
 import type { WorkScope } from '../workload/workload.service';
 
@@ -45,6 +45,16 @@ const fineJson = sql<Fine>`json_build_object(
   'payment_reference', ${fines.paymentReference},
   'issued_by', coalesce(${officers.fullName}, ''))`;
 
+/** How many places the analytics name. */
+const ANALYTICS_TOP_PLACES = 5;
+
+/**
+ * The one statement that recomputes the analytics summaries (fine_hour_counts, fine_place_counts,
+ * fine_place_offense_counts) from the fines, exactly as the insert trigger keeps them: the migration
+ * fine_summaries_by_station backfills with it, and a bulk load with triggers off runs it afterwards.
+ */
+export const FINE_SUMMARIES_REBUILD = sql`select rebuild_fine_summaries()`;
+
 /** `LIKE` pattern for a prefix, with the wildcards in the user's text taken literally. */
 const prefixPattern = (text: string) => `${likeEscape(text)}%`;
 
@@ -83,17 +93,9 @@ export function createFinesRepository(db: Database) {
         .where(scope.officerRowIds ? inArray(officers.id, scope.officerRowIds) : undefined);
     },
 
-    /** Inserts the fine and counts it in the analytics summary, in the caller's transaction. */
-    async insert(row: NewFine & { incidentAt: Date }, tx: DbOrTx = db) {
+    /** Inserts the fine and counts it for its officer, in the caller's transaction (the analytics summaries count it by trigger). */
+    async insert(row: NewFine, tx: DbOrTx = db) {
       const [fine] = await tx.insert(fines).values(row).returning({ id: fines.id });
-      await tx.execute(sql`
-        insert into ${fineHourlyCounts} (offense_type, hour, count)
-        values (${row.offenseType}, extract(hour from (${row.incidentAt.toISOString()}::timestamptz at time zone ${TIME_ZONE}))::smallint, 1)
-        on conflict (offense_type, hour) do update set count = ${fineHourlyCounts.count} + 1`);
-      await tx.execute(sql`
-        insert into ${fineLocationCounts} (offense_type, location_key, location, count)
-        values (${row.offenseType}, lower(${row.incidentLocation}), ${row.incidentLocation}, 1)
-        on conflict (offense_type, location_key) do update set count = ${fineLocationCounts.count} + 1`);
       await tx.execute(sql`
         insert into ${fineOfficerCounts} (issued_by_user_id, count) values (${row.issuedByUserId}, 1)
         on conflict (issued_by_user_id) do update set count = ${fineOfficerCounts.count} + 1`);
@@ -149,8 +151,13 @@ export function createFinesRepository(db: Database) {
 
     /**
      * A page of the fines this officer issued, newest first, after `before` (issued_at to the microsecond,
-     * then id: the officer's index read backwards, as deep as the officer pages), and how many there are:
-     * the kept count without a search, the prefix indexes' matches counted up to the cap with one.
+     * then id), and how many there are. Without a search: the officer's index read backwards, as deep as the
+     * officer pages, and the kept count. With one (a prefix of the vehicle, the plate or the identity number):
+     * each prefix is a range of its own index, read up to the cap; the matches are counted from those ranges,
+     * and when there are no more than the cap the page is sorted from them alone (at most the cap's rows). Only
+     * a search matching more than the cap walks the officer's fines newest first, and then at least one in
+     * (officer's fines / cap) matches. Never the walk for a rare search: PostgreSQL's estimate is the whole
+     * table's ("198" is common among all NICs), and one officer's matches can be rare (19,986 rows read for 14).
      */
     async pageIssuedBy(
       userId: number,
@@ -159,32 +166,40 @@ export function createFinesRepository(db: Database) {
       tx: DbOrTx = db,
     ) {
       const { search, before } = query;
-      let filter: SQL | undefined;
-      if (search) {
-        filter = or(
-          search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
-          search.plateKey ? sql`${fines.plateKey} like ${prefixPattern(search.plateKey)}` : undefined,
-          search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
-        );
-        if (!filter) return { rows: [], total: 0, totalExact: true };
+      const mine = eq(fines.issuedByUserId, userId);
+      const newestFirst = (filter: SQL | undefined) =>
+        tx
+          .select({ fine: fineJson, cursor: newestIssued.cursor })
+          .from(fines)
+          .leftJoin(officers, eq(officers.userId, fines.issuedByUserId))
+          .where(and(filter, newestIssued.after(before)))
+          .orderBy(...newestIssued.orderBy)
+          .limit(limit);
+      if (!search) {
+        const [rows, count] = await Promise.all([
+          newestFirst(mine),
+          tx.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId)),
+        ]);
+        const n = count[0]?.n ?? 0;
+        return { rows, total: n, totalExact: true };
       }
-      const mine = and(eq(fines.issuedByUserId, userId), filter);
-      const page = selectWithOfficer({ fine: fineJson, cursor: newestIssued.cursor }, tx)
-        .where(and(mine, newestIssued.after(before)))
-        .orderBy(...newestIssued.orderBy)
-        .limit(limit);
-      const matched = tx
-        .select({ one: sql`1` })
-        .from(fines)
-        .where(mine)
-        .limit(OFFICER_FINES_COUNT_CAP + 1)
-        .as('matched');
-      const counted = search
-        ? tx.select({ n: sql<number>`count(*)::int` }).from(matched)
-        : tx.select({ n: fineOfficerCounts.count }).from(fineOfficerCounts).where(eq(fineOfficerCounts.issuedByUserId, userId));
-      const [rows, count] = await Promise.all([page, counted]);
-      const n = count[0]?.n ?? 0;
-      return { rows, total: Math.min(n, OFFICER_FINES_COUNT_CAP), totalExact: n <= OFFICER_FINES_COUNT_CAP };
+      const ranges = [
+        search.vehicleKey ? sql`${fines.vehicleKey} like ${prefixPattern(search.vehicleKey)}` : undefined,
+        search.plateKey ? sql`${fines.plateKey} like ${prefixPattern(search.plateKey)}` : undefined,
+        search.identityNumber ? sql`${fines.citizenIdentityNumber} like ${prefixPattern(search.identityNumber)}` : undefined,
+      ].filter((range) => range !== undefined);
+      if (ranges.length === 0) return { rows: [], total: 0, totalExact: true };
+      // The matches' ids: each range up to the cap and one, together without repeats (a plate without its
+      // province is both a vehicle and a plate prefix).
+      const matchIds = sql.join(
+        ranges.map((range) => sql`(select ${fines.id} from ${fines} where ${mine} and ${range} limit ${OFFICER_FINES_COUNT_CAP + 1})`),
+        sql` union `,
+      );
+      // Counted first: the count decides which of the two pages to read, and the other is never read.
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sql`(${matchIds}) as matched`);
+      const n = count?.n ?? 0;
+      if (n <= OFFICER_FINES_COUNT_CAP) return { rows: await newestFirst(sql`${fines.id} in (${matchIds})`), total: n, totalExact: true };
+      return { rows: await newestFirst(and(mine, or(...ranges))), total: OFFICER_FINES_COUNT_CAP, totalExact: false };
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */
@@ -197,31 +212,32 @@ export function createFinesRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Counts per offense type (all), top locations and hours (for one offense type when given). */
-    async analytics(offenseType?: OffenseType, tx: DbOrTx = db) {
-      const hourly = fineHourlyCounts;
-      const places = fineLocationCounts;
-      const total = (count: typeof hourly.count | typeof places.count) => sql<number>`sum(${count})::int`;
-      const [violations, locations, hours] = await Promise.all([
+    /**
+     * From the summaries of one station scope: every (offense type, hour) count, at most 120 rows of the primary key,
+     * and the top places (of one offense type when given), the first entries of a count index.
+     */
+    async analytics(filter: { stationScope: number; offenseType?: OffenseType }, tx: DbOrTx = db) {
+      const { stationScope, offenseType } = filter;
+      const places = offenseType ? finePlaceOffenseCounts : finePlaceCounts;
+      const [hours, locations] = await Promise.all([
         tx
-          .select({ offenseType: hourly.offenseType, count: total(hourly.count) })
-          .from(hourly)
-          .groupBy(hourly.offenseType),
+          .select({ offenseType: fineHourCounts.offenseType, hour: fineHourCounts.hour, count: fineHourCounts.count })
+          .from(fineHourCounts)
+          .where(eq(fineHourCounts.stationScope, stationScope)),
         tx
-          // One spelling per location, the same on every database whatever its collation.
-          .select({ location: sql<string>`min(${places.location} collate "C")`, count: total(places.count) })
+          .select({ location: places.location, count: places.count })
           .from(places)
-          .where(offenseType ? eq(places.offenseType, offenseType) : undefined)
-          .groupBy(places.locationKey)
-          .orderBy(desc(total(places.count)), asc(places.locationKey))
-          .limit(5),
-        tx
-          .select({ hour: hourly.hour, count: total(hourly.count) })
-          .from(hourly)
-          .where(offenseType ? eq(hourly.offenseType, offenseType) : undefined)
-          .groupBy(hourly.hour),
+          .where(and(eq(places.stationScope, stationScope), offenseType ? eq(finePlaceOffenseCounts.offenseType, offenseType) : undefined))
+          // As the count index is ordered (drizzle's desc() is nulls last), so the index gives the order.
+          .orderBy(sql`${places.count} desc nulls last`, asc(places.locationKey))
+          .limit(ANALYTICS_TOP_PLACES),
       ]);
-      return { violations, locations, hours };
+      return { hours, locations };
+    },
+
+    /** Recomputes the analytics summaries from the fines (after a bulk load made with triggers off). */
+    async rebuildSummaries(tx: DbOrTx = db) {
+      await tx.execute(FINE_SUMMARIES_REBUILD);
     },
   };
 }

@@ -31,8 +31,8 @@ export function finesRoutes(deps: { guards: AuthGuards; fines: FinesService; lim
     route(
       app,
       finesEndpoints.analytics,
-      { ...fineOfficers, summary: 'Violation counts, top locations and hours (Colombo time), optionally for one violation' },
-      async (request) => fines.analytics(request.query.offense_type),
+      { ...fineOfficers, summary: 'Violation counts, top locations and hours (Colombo time), optionally for one violation and one station' },
+      async (request) => fines.analytics(request.query),
     );
 
     route(

@@ -6,6 +6,7 @@ import {
   normaliseIdentityNumber,
   vehicleSearchKey,
   plateSearchKey,
+  type analyticsQuerySchema,
   type fineSearchQuerySchema,
   type officerFinesQuerySchema,
   type fineHistoryQuerySchema,
@@ -24,6 +25,8 @@ import type { Principal } from '../../http/principal';
 import type { Fulfiller, PaymentsService } from '../payments/payments.service';
 import { dueDateFor } from './fines.dates';
 import type { FinesRepository } from './fines.repository';
+import { ALL_STATIONS } from './fines.table';
+import type { StationsService } from '../stations/stations.service';
 import { keysetPage } from '../../db/keyset';
 import type { EventRecorder } from '../jobs/domain-events';
 import type { WorkScope } from '../workload/workload.service';
@@ -38,8 +41,9 @@ export function createFinesService(deps: {
   payments: PaymentsService;
   audit: Pick<AuditService, 'record'>;
   events: EventRecorder;
+  stations: Pick<StationsService, 'idFor'>;
 }) {
-  const { db, staffReads, fines, payments, audit, events } = deps;
+  const { db, staffReads, fines, payments, audit, events, stations } = deps;
 
   async function fineOrNotFound(id: string) {
     const fine = UUID.test(id) ? await fines.findRow(id) : undefined;
@@ -173,10 +177,17 @@ export function createFinesService(deps: {
       return (await fines.findFine(fineId))!;
     },
 
-    async analytics(offenseType?: OffenseType): Promise<FineAnalytics> {
-      const { violations, locations, hours } = await fines.analytics(offenseType, staffReads);
-      const byType = new Map(violations.map((v) => [v.offenseType, v.count]));
-      const byHour = new Map(hours.map((h) => [h.hour, h.count]));
+    /** Violations of every type, and the top places and hours of one type when given, for one station or all. */
+    async analytics(query: z.output<typeof analyticsQuerySchema>, tx?: DbOrTx): Promise<FineAnalytics> {
+      const { offense_type: offenseType, station } = query;
+      const stationScope = station ? await stations.idFor(station, null) : ALL_STATIONS;
+      const { hours, locations } = await fines.analytics({ stationScope, offenseType }, tx ?? staffReads);
+      const byType = new Map<OffenseType, number>();
+      const byHour = new Map<number, number>();
+      for (const row of hours) {
+        byType.set(row.offenseType, (byType.get(row.offenseType) ?? 0) + row.count);
+        if (!offenseType || row.offenseType === offenseType) byHour.set(row.hour, (byHour.get(row.hour) ?? 0) + row.count);
+      }
       return {
         topViolations: OFFENSE_TYPES.map((t) => ({ offense_type: t, count: byType.get(t) ?? 0 })).sort(
           (a, b) => b.count - a.count || OFFENSE_TYPES.indexOf(a.offense_type) - OFFENSE_TYPES.indexOf(b.offense_type),

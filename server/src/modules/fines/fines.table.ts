@@ -71,32 +71,49 @@ export const fines = pgTable(
 );
 
 /**
- * Analytics counts, kept exact: a fine's insert adds 1 to its offense type's hour and location here, in
- * the same transaction. The overview then reads at most a few thousand small rows instead of
- * aggregating every fine. Hours are of the day in Colombo.
+ * The analytics summaries, kept exact by a trigger on the fines table (fine_summaries_count, migration
+ * fine_summaries_by_station): each statement that inserts fines adds them here in its own transaction, so a
+ * request reads a few rows instead of aggregating every fine. Each count exists for all stations (station scope
+ * 0, fines without a station included) and for the issuing officer's station. Fines are never deleted, and their
+ * offence, place, time and station never change (payment changes none of them), so insertions are all there is to
+ * count. `select rebuild_fine_summaries()` recomputes the three tables from the fines (FINE_SUMMARIES_REBUILD).
  */
-export const fineHourlyCounts = pgTable(
-  'fine_hourly_counts',
+const stationScope = () => integer('station_scope').notNull();
+/** The scope of every station together; stations' ids start at 1. */
+export const ALL_STATIONS = 0;
+
+/** Fines per offence type and hour of the day in Colombo: ≤ 120 rows per scope give both the violations and the hours. */
+export const fineHourCounts = pgTable(
+  'fine_hour_counts',
   {
+    stationScope: stationScope(),
     offenseType: offenseTypeEnum('offense_type').notNull(),
     hour: smallint('hour').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ name: 'fine_hourly_counts_pk', columns: [t.offenseType, t.hour] })],
+  (t) => [primaryKey({ name: 'fine_hour_counts_pk', columns: [t.stationScope, t.offenseType, t.hour] })],
 );
 
-export const fineLocationCounts = pgTable(
-  'fine_location_counts',
-  {
-    offenseType: offenseTypeEnum('offense_type').notNull(),
-    /** lower(incident_location): "Galle Road" and "galle road" count together. */
-    locationKey: text('location_key').notNull(),
-    /** The spelling first seen, for display. */
-    location: text('location').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ name: 'fine_location_counts_pk', columns: [t.offenseType, t.locationKey] })],
-);
+const placeColumns = {
+  stationScope: stationScope(),
+  /** lower(incident_location): "Galle Road" and "galle road" count together. */
+  locationKey: text('location_key').notNull(),
+  /** One spelling per place, the same however the counts were made: the least in byte order (collate "C"). */
+  location: text('location').notNull(),
+  count: integer('count').notNull(),
+};
+
+/** Fines per place, every offence type together; the top places are the first entries of the count index. */
+export const finePlaceCounts = pgTable('fine_place_counts', placeColumns, (t) => [
+  primaryKey({ name: 'fine_place_counts_pk', columns: [t.stationScope, t.locationKey] }),
+  index('fine_place_counts_top_idx').on(t.stationScope, t.count.desc(), t.locationKey),
+]);
+
+/** Fines per place and offence type; the top places of one offence type are the first entries of the count index. */
+export const finePlaceOffenseCounts = pgTable('fine_place_offense_counts', { ...placeColumns, offenseType: offenseTypeEnum('offense_type').notNull() }, (t) => [
+  primaryKey({ name: 'fine_place_offense_counts_pk', columns: [t.stationScope, t.offenseType, t.locationKey] }),
+  index('fine_place_offense_counts_top_idx').on(t.stationScope, t.offenseType, t.count.desc(), t.locationKey),
+]);
 
 /** How many fines each officer has issued, kept exact by the fine's insert (same transaction): the list's total without counting. */
 export const fineOfficerCounts = pgTable('fine_officer_counts', {

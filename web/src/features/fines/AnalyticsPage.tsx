@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { QueryState, type QueryLike } from '../../components/QueryState';
 import { useErrorMessage } from '../../components/errors';
 import { useFormat } from '../../components/format';
+import { StationSelect } from '../../lib/stations/StationSelect';
 import { paths } from '../../paths';
 import { useFineAnalytics } from './api';
 import { HourBars, HourlyTable, LocationsTable } from './components/AnalyticsTables';
@@ -19,15 +20,19 @@ const charts = () => import('./components/AnalyticsCharts');
 const ViolationsDonut = lazy(() => charts().then((m) => ({ default: m.ViolationsDonut })));
 const HourlyBarChart = lazy(() => charts().then((m) => ({ default: m.HourlyBarChart })));
 
-/** Traffic analytics for the Traffic Fine Branch: violations, a chosen violation's places and hours, overall hours and places. */
+/**
+ * Traffic analytics for the Traffic Fine Branch, for every station or one: violations, a chosen violation's places
+ * and hours, overall hours and places.
+ */
 export function AnalyticsPage() {
   const { t } = useTranslation(['fines', 'common']);
   const errorMessage = useErrorMessage();
-  const overall = useFineAnalytics('');
+  const [station, setStation] = useState('');
+  const overall = useFineAnalytics('', station);
   const [chosen, setChosen] = useState<OffenseType | ''>('');
   // Until the officer chooses, focus on the most common violation.
   const focusType: OffenseType = chosen || overall.data?.topViolations.find((v) => v.count > 0)?.offense_type || OFFENSE_TYPES[0];
-  const focus = useFineAnalytics(overall.data ? focusType : '');
+  const focus = useFineAnalytics(overall.data ? focusType : '', station);
 
   return (
     <section className="page fines-page">
@@ -35,6 +40,19 @@ export function AnalyticsPage() {
       <p>
         <Link to={paths.policeDashboard}>{t('issue.backToDashboard')}</Link>
       </p>
+      <div className="field analytics-station">
+        <label htmlFor="analytics-station">{t('analytics.station')}</label>
+        <p id="analytics-station-note" className="field__hint">
+          {t('analytics.stationNote')}
+        </p>
+        <StationSelect
+          id="analytics-station"
+          aria-describedby="analytics-station-note"
+          placeholder={t('analytics.allStations')}
+          value={station}
+          onChange={(e) => setStation(e.target.value)}
+        />
+      </div>
       <QueryState query={overall} error={(err) => errorMessage(err, 'fines:analytics.loadFailed')}>
         {(data) => (
           <div className="analytics-grid">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OFFICER_FINE_SEARCH_MIN, vehicleSearchKey } from '@pes/contracts';
 import { DataTable, TablePages } from '../../components/DataTable';
 import { useKeysetPages } from '../../components/keyset-pages';
 import { QueryState } from '../../components/QueryState';
@@ -16,7 +17,11 @@ export function FineOfficerDashboard() {
   const { t } = useTranslation('fines');
   const column = useFineColumns();
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 300);
+  const typed = useDebounced(search.trim(), 300);
+  // The server answers a search of fewer letters or digits with a 400 (no index finds a page of such a search
+  // cheaply): until there are enough, say so and keep the unsearched list.
+  const tooShort = typed !== '' && vehicleSearchKey(typed).length < OFFICER_FINE_SEARCH_MIN;
+  const term = tooShort ? '' : typed;
   // Each page's `before`, for the search it belongs to: another search starts again.
   const pages = useKeysetPages(term);
   const list = useOfficerFines(term, pages.cursor ?? undefined);
@@ -45,6 +50,9 @@ export function FineOfficerDashboard() {
           <h2 id="issued-fines-title">{t('officer.issuedFines')}</h2>
           <SearchField id="officer-fine-search" label={t('officer.search')} value={search} onChange={setSearch} placeholder={t('officer.searchPlaceholder')} />
         </div>
+        <p className="field__hint" id="officer-fine-search-min" role="status">
+          {tooShort ? t('officer.searchMinLength', { min: OFFICER_FINE_SEARCH_MIN }) : null}
+        </p>
 
         <QueryState
           query={list}

@@ -4,7 +4,7 @@ import { call } from '../../lib/api/client';
 
 const keys = {
   officerFines: (search: string, before: string | undefined) => ['fines', 'officer', search, before ?? ''] as const,
-  analytics: (offenseType: OffenseType | '') => ['fines', 'analytics', offenseType] as const,
+  analytics: (offenseType: OffenseType | '', station: string) => ['fines', 'analytics', offenseType, station] as const,
   search: (query: FineSearchQuery | null) => ['fines', 'search', query] as const,
   history: (cursor: string | undefined) => ['fines', 'history', cursor ?? ''] as const,
 };
@@ -29,11 +29,14 @@ export function useIssueFine() {
   });
 }
 
-/** Each violation's figures load on their own: another violation's are never shown in their place. */
-export function useFineAnalytics(offenseType: OffenseType | '') {
+/**
+ * Each violation's and station's figures load on their own: another's are never shown in their place. The station
+ * is its English name; '' is every station.
+ */
+export function useFineAnalytics(offenseType: OffenseType | '', station: string) {
   return useQuery({
-    queryKey: keys.analytics(offenseType),
-    queryFn: () => call(finesEndpoints.analytics, { query: { offense_type: offenseType } }),
+    queryKey: keys.analytics(offenseType, station),
+    queryFn: () => call(finesEndpoints.analytics, { query: { offense_type: offenseType, station } }),
   });
 }
 
