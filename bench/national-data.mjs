@@ -6,6 +6,7 @@
 // Rows name each other by explicit ids (citizen c is user CITIZEN_BASE + c), so every step is one INSERT … SELECT
 // over generate_series, with no join back. Everyone shares one password (the administrator's hash, copied).
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 
 /** Sizes at scale 1 (issue 43). */
 const FULL = {
@@ -256,6 +257,9 @@ export const SUMMARY_REBUILDS = [
   ],
 ];
 
+/** The parallel lane a table's indexes and vacuum go to: the fines alone, the complaints and audit log together, the rest. */
+const laneOf = (table) => (table === 'fines' ? 0 : ['complaints', 'audit_log', 'notification_messages'].includes(table) ? 1 : 2);
+
 const CHUNK = 500_000;
 /** Runs `sqlFor(from, to)` over 1..count in chunks (one statement each, so memory stays small at scale 1). */
 async function chunked(query, count, sql, extra = []) {
@@ -263,11 +267,11 @@ async function chunked(query, count, sql, extra = []) {
 }
 
 /**
- * Fills the database the server has migrated and seeded (stations, administrator). `query(sql, params)` is a
- * client of its own (the session settings below stay on it). `sizes` overrides the scale's count of a kind (the plan
+ * Fills the database at `databaseUrl` the server has migrated and seeded (stations, administrator), on connections
+ * of its own. `sizes` overrides the scale's count of a kind (the plan
  * test's smaller set). Logs each step's time; answers the counts.
  */
-export async function fillNational(query, { scale, sizes: overrides = {}, log = console.log }) {
+export async function fillNational(databaseUrl, { scale, sizes: overrides = {}, log = console.log }) {
   const sizes = { ...sizesAt(scale), ...overrides };
   const started = performance.now();
   const step = async (name, fn) => {
@@ -275,42 +279,54 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
     await fn();
     log(`  ${name}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
-  // Triggers (the summaries', the principal notices', foreign keys) are off for this session's writes.
-  await query(`set session_replication_role = replica; set maintenance_work_mem = '512MB'; set synchronous_commit = off; select setseed(0.43)`);
-  await query(FUNCTIONS);
-  const { rows: admins } = await query(`select id, password_hash from users where role = 'admin' order by id limit 1`);
-  const passwordHash = admins[0].password_hash;
-  if (admins[0].id >= OFFICER_BASE) throw new Error('the seeded accounts reach the ids the generator uses');
-  const { rows: indexes } = await query(
-    `select i.indexname, i.indexdef from pg_indexes i where i.schemaname = 'public' and i.tablename = any($1)
+  // Three connections load in parallel (the audit chain is hashed here meanwhile); triggers (the summaries', the
+  // principal notices', foreign keys) are off for their writes.
+  const lanes = [];
+  for (let i = 0; i < 3; i++) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`set session_replication_role = replica; set maintenance_work_mem = '256MB'; set synchronous_commit = off`);
+    lanes.push(client);
+  }
+  const laneQuery = (i) => (sql, params) => lanes[i].query(sql, params);
+  const query = laneQuery(0);
+  try {
+    await query(FUNCTIONS);
+    const { rows: admins } = await query(`select id, password_hash from users where role = 'admin' order by id limit 1`);
+    const passwordHash = admins[0].password_hash;
+    if (admins[0].id >= OFFICER_BASE) throw new Error('the seeded accounts reach the ids the generator uses');
+    const { rows: indexes } = await query(
+      `select i.tablename, i.indexname, i.indexdef from pg_indexes i where i.schemaname = 'public' and i.tablename = any($1)
        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    [LOADED_TABLES],
-  );
-  await step(`dropped ${indexes.length} secondary indexes`, () => query(indexes.map((i) => `drop index ${i.indexname};`).join('\n')));
+      [LOADED_TABLES],
+    );
+    await step(`dropped ${indexes.length} secondary indexes`, () => query(indexes.map((i) => `drop index ${i.indexname};`).join('\n')));
 
-  const cb = citizenBase(sizes);
-  const stations = `(select array_agg(id order by id) as ids from stations)`;
-  await step(`${sizes.officers} officers`, async () => {
-    await query(
-      `insert into users (id, username, password_hash, role, station_id, created_at)
+    const cb = citizenBase(sizes);
+    const stations = `(select array_agg(id order by id) as ids from stations)`;
+    await step(`${sizes.officers} officers`, async () => {
+      await query(
+        `insert into users (id, username, password_hash, role, station_id, created_at)
        select ${OFFICER_BASE} + o, 'officer' || lpad(o::text, 5, '0'), $2, 'police_officer', st.ids[1 + o % array_length(st.ids, 1)],
          now() - make_interval(days => (o * 7) % 1825)
        from generate_series(1, $1::int) o, ${stations} st`,
-      [sizes.officers, passwordHash],
-    );
-    await query(
-      `insert into officers (id, user_id, full_name, officer_id, badge_number, rank, branch)
+        [sizes.officers, passwordHash],
+      );
+      await query(
+        `insert into officers (id, user_id, full_name, officer_id, badge_number, rank, branch)
        select o, ${OFFICER_BASE} + o, ${skewed(GIVEN, 'o * 3')} || ' ' || ${skewed(SURNAMES, 'o * 5 + 1')}, 'SLP-' || lpad(o::text, 6, '0'),
          'B' || lpad(o::text, 6, '0'), (array['Constable','Sergeant','Sub-Inspector','Inspector'])[1 + o % 4], (${BRANCH_OF_OFFICER.replaceAll('$o', 'o')})::branch
        from generate_series(1, $1::int) o`,
-      [sizes.officers],
-    );
-  });
-  await step(`${sizes.citizens} citizens`, () =>
-    chunked(
-      query,
-      sizes.citizens,
-      `with u as (
+        [sizes.officers],
+      );
+    });
+    await Promise.all([
+      (async (query) => {
+        await step(`${sizes.citizens} citizens`, () =>
+          chunked(
+            query,
+            sizes.citizens,
+            `with u as (
          insert into users (id, username, password_hash, role, created_at)
          select ${cb} + c, lower(${skewed(GIVEN, 'c')}) || '.' || lower(replace(${skewed(SURNAMES, 'c * 3 + 7')}, ' ', '')) || c, $3, 'citizen',
            now() - make_interval(mins => (c * 2647 % 2628000)::int)
@@ -322,46 +338,15 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
          (id % 200 + 1) || ' ' || (${sqlArray(ROADS)})[1 + id % ${ROADS.length}] || ', ' || (${sqlArray(TOWNS)})[1 + id % ${TOWNS.length}],
          (array['Single','Married','Married','Widowed'])[1 + id % 4]
        from u`,
-      [passwordHash],
-    ),
-  );
+            [passwordHash],
+          ),
+        );
 
-  // A third of the fined are not registered (c beyond the citizens). Issued by Traffic Fine Branch officers at their station.
-  await step(`${sizes.fines} fines`, () =>
-    chunked(
-      query,
-      sizes.fines,
-      `with tf as (select array_agg(o.user_id order by o.id) ids, array_agg(u.station_id order by o.id) sts
-                   from officers o join users u on u.id = o.user_id where o.branch = 'Traffic Fine Branch')
-       insert into fines (citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents, description, incident_at,
-         incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at, issued_by_user_id, station_id,
-         paid_at, payment_reference)
-       select 'NIC', v.nic, v.plate, replace(replace(v.plate, ' ', ''), '-', ''),
-         (array[100000, 150000, 200000, 250000, 300000, 500000])[1 + g % 6], null, t.at,
-         ${skewed(ROADS, 'g * 11')} || ', ' || ${skewed(TOWNS, 'g * 13 + 5')}, o.offense::offense_type,
-         case when o.offense = 'Speeding' then 60 + g % 60 end, case when o.offense = 'Speeding' then 60 end, g % 50 = 0,
-         case when paid then 'paid' else 'unpaid' end::fine_status, (t0.at at time zone 'Asia/Colombo')::date + 14, t.at + interval '10 minutes',
-         tf.ids[i.k], tf.sts[i.k], case when paid then t.at + interval '3 days' end,
-         case when paid then 'NATL-' || g end
-       from generate_series($1::int, $2::int) g
-       cross join tf
-       cross join lateral (select 1 + (hashint8(g)::bigint & 2147483647) % ($3::int * 3 / 2) as c,
-                                  now() - make_interval(mins => ((g::bigint * 2654435761) % 2628000)::int) - interval '1 hour' as at) t0
-       cross join lateral (select bench.nic(t0.c) as nic, bench.plate(t0.c) as plate offset 0) v
-       cross join lateral (select t0.at, bench.u(g, 1) < 0.65 + 0.3 * least(1, extract(epoch from now() - t0.at) / 31536000) as paid) t
-       cross join lateral (select 1 + g % array_length(tf.ids, 1) as k) i
-       cross join lateral (select (array['Speeding','Speeding','Speeding','Illegal Parking','Illegal Parking','Illegal Parking',
-                                         'Signal Violation','Reckless Driving','Other','Speeding'])[1 + (g * 13) % 10] as offense) o`,
-      [sizes.citizens],
-    ),
-  );
-
-  // Slots: station × complaint branch × day (five years back, two months ahead) × hour, one officer of the branch each;
-  // each slot holds 10 and is booked by about three complaints.
-  const slotCount = Math.ceil(sizes.complaints / 3);
-  await step(`${slotCount} slots`, async () => {
-    await query(
-      `with st as (select array_agg(id order by id) ids, count(*)::int n from stations),
+        // A third of the fined are not registered (c beyond the citizens). Issued by Traffic Fine Branch officers at their station.
+        const slotCount = Math.ceil(sizes.complaints / 3);
+        await step(`${slotCount} slots`, async () => {
+          await query(
+            `with st as (select array_agg(id order by id) ids, count(*)::int n from stations),
        ob as (select branch, array_agg(id order by id) ids from officers where branch in ('Traffic Branch','Crime Branch','Minor Offense Branch') group by branch)
        insert into slots (id, station_id, branch, date, time_from, time_to, capacity, available_slots, created_at)
        select s, st.ids[1 + s % st.n], b.branch::branch, current_date + 60 - (s / (st.n * 3)) % 1885,
@@ -369,19 +354,19 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
          now() - make_interval(days => (s / (st.n * 3)) % 1885)
        from generate_series(1, $1::int) s cross join st
        cross join lateral (select (array['Traffic Branch','Crime Branch','Minor Offense Branch'])[1 + (s / st.n) % 3] as branch) b`,
-      [slotCount],
-    );
-    await query(
-      `with ob as (select branch, array_agg(id order by id) ids from officers where branch in ('Traffic Branch','Crime Branch','Minor Offense Branch') group by branch)
+            [slotCount],
+          );
+          await query(
+            `with ob as (select branch, array_agg(id order by id) ids from officers where branch in ('Traffic Branch','Crime Branch','Minor Offense Branch') group by branch)
        insert into slot_officers (slot_id, officer_id, assigned_at)
        select s.id, ob.ids[1 + s.id % array_length(ob.ids, 1)], s.created_at from slots s join ob on ob.branch = s.branch`,
-    );
-  });
-  await step(`${sizes.complaints} complaints`, async () => {
-    await chunked(
-      query,
-      sizes.complaints,
-      `insert into complaints (id, reference_number, complaint_type, citizen_user_id, station_id, branch, slot_id, appointment_date,
+          );
+        });
+        await step(`${sizes.complaints} complaints`, async () => {
+          await chunked(
+            query,
+            sizes.complaints,
+            `insert into complaints (id, reference_number, complaint_type, citizen_user_id, station_id, branch, slot_id, appointment_date,
          appointment_time_from, appointment_time_to, status, full_name, age, gender, home_address, id_number, phone_number, incident_type,
          crime_category, traffic_category, what_happened, occurred_at, place, damage_value, submitted_at, updated_at)
        select g, 'CMP-' || extract(year from s.date)::int || '-' || lpad(g::text, 7, '0'),
@@ -398,48 +383,48 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
        join slots s on s.id = 1 + (g::bigint * 104729) % $3
        cross join lateral (select 1 + (hashint8(g + 17)::bigint & 2147483647) % $4 as c) cc
        join citizen_profiles p on p.user_id = ${cb} + cc.c`,
-      [slotCount, sizes.citizens],
-    );
-    await query(
-      `insert into complaint_status_history (complaint_id, from_status, to_status, changed_by_user_id, changed_at)
+            [slotCount, sizes.citizens],
+          );
+          await query(
+            `insert into complaint_status_history (complaint_id, from_status, to_status, changed_by_user_id, changed_at)
        select c.id, 'Pending', c.status, so.officer_id + ${OFFICER_BASE}, c.appointment_date + interval '12 hours'
        from complaints c join slot_officers so on so.slot_id = c.slot_id where c.status <> 'Pending'`,
-    );
-  });
+          );
+        });
 
-  // Clearance: each application a citizen of its own (c = g·7919 mod citizens), paid over five years; the open ones recent.
-  await step(`${sizes.clearance} clearance applications`, async () => {
-    const details = (station) =>
-      JSON.stringify({
-        application_type: 'new',
-        nationality: 'sri_lankan',
-        date_of_birth: '1990-01-01',
-        left_before_sixteen: false,
-        country: 'Canada',
-        station,
-        sex: 'female',
-        title: 'Ms',
-        name_to_print: 'Applicant',
-        address_sri_lanka: '12 Galle Road, Colombo 03',
-        occupation: 'Nurse',
-        purpose: 'Employment',
-        previously_applied: false,
-        residence_history: [],
-        delivery_address1: '12 Galle Road',
-        delivery_city: 'Colombo',
-        delivery_postal_code: '00300',
-        delivery_state: 'Western',
-        delivery_country: 'Sri Lanka',
-        mobile_number: '+94771234567',
-        email: 'applicant@example.lk',
-        slbfe_referred: false,
-        declaration: true,
-        payment_declaration: true,
-      });
-    await chunked(
-      query,
-      sizes.clearance,
-      `insert into clearance_applications (id, reference_number, citizen_user_id, status, nic_number, full_name_nic, details, amount_cents,
+        // Clearance: each application a citizen of its own (c = g·7919 mod citizens), paid over five years; the open ones recent.
+        await step(`${sizes.clearance} clearance applications`, async () => {
+          const details = (station) =>
+            JSON.stringify({
+              application_type: 'new',
+              nationality: 'sri_lankan',
+              date_of_birth: '1990-01-01',
+              left_before_sixteen: false,
+              country: 'Canada',
+              station,
+              sex: 'female',
+              title: 'Ms',
+              name_to_print: 'Applicant',
+              address_sri_lanka: '12 Galle Road, Colombo 03',
+              occupation: 'Nurse',
+              purpose: 'Employment',
+              previously_applied: false,
+              residence_history: [],
+              delivery_address1: '12 Galle Road',
+              delivery_city: 'Colombo',
+              delivery_postal_code: '00300',
+              delivery_state: 'Western',
+              delivery_country: 'Sri Lanka',
+              mobile_number: '+94771234567',
+              email: 'applicant@example.lk',
+              slbfe_referred: false,
+              declaration: true,
+              payment_declaration: true,
+            });
+          await chunked(
+            query,
+            sizes.clearance,
+            `insert into clearance_applications (id, reference_number, citizen_user_id, status, nic_number, full_name_nic, details, amount_cents,
          paid_at, created_at, updated_at)
        select g, 'PCC-' || extract(year from t.paid)::int || '-' || lpad(g::text, 6, '0'), ${cb} + c, t.status::clearance_status,
          bench.nic(c), upper(p.first_name || ' ' || p.second_name), case when g % 3 = 0 then $4::jsonb else $3::jsonb end, 500000,
@@ -452,32 +437,83 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
            then (array['pending','in_progress','awaiting_payment','pending'])[1 + g % 4]
            else (array['completed','completed','completed','completed','rejected'])[1 + g % 5] end as status) t
 `,
-      [details('Slave Island Police'), details('Kollupitiya Police Station'), sizes.citizens],
-    );
-    await query(
-      `insert into clearance_status_history (application_id, from_status, to_status, note, changed_by_user_id, changed_at)
+            [details('Slave Island Police'), details('Kollupitiya Police Station'), sizes.citizens],
+          );
+          await query(
+            `insert into clearance_status_history (application_id, from_status, to_status, note, changed_by_user_id, changed_at)
        select a.id, h.f::clearance_status, h.t::clearance_status, null, case when h.f is null then null else ${OFFICER_BASE} + 16 end, a.paid_at + h.after
        from clearance_applications a
        cross join lateral (values (null, 'pending', interval '0'), ('pending', 'in_progress', interval '1 day'),
                                   ('in_progress', a.status::text, interval '5 days')) h(f, t, after)
        where a.paid_at is not null and (h.f is null or a.status in ('completed','rejected') or (a.status = 'in_progress' and h.t = 'in_progress'))`,
-    );
-    const { rows: file } = await query(
-      `insert into files (path, mime_type, size_bytes, original_name, purpose, owner_user_id, claimed_at)
+          );
+          const { rows: file } = await query(
+            `insert into files (path, mime_type, size_bytes, original_name, purpose, owner_user_id, claimed_at)
        values ('national-certificate.pdf', 'application/pdf', 1000, 'certificate.pdf', 'clearance_certificate', null, now()) returning id`,
-    );
-    await query(
-      `insert into clearance_certificates (application_id, verification_code, file_id, generated, holder_name, period_from, period_to, issued_at,
+          );
+          await query(
+            `insert into clearance_certificates (application_id, verification_code, file_id, generated, holder_name, period_from, period_to, issued_at,
          issued_by_user_id)
        select a.id, upper(md5('natl' || a.id)), $1, true, a.full_name_nic, a.paid_at::date, a.paid_at::date + 180, a.updated_at, ${OFFICER_BASE} + 16
        from clearance_applications a where a.status = 'completed'`,
-      [file[0].id],
-    );
-  });
+            [file[0].id],
+          );
+        });
+      })(laneQuery(0)),
+      (async (query) => {
+        await step(`${sizes.fines} fines`, () =>
+          chunked(
+            query,
+            sizes.fines,
+            `with tf as (select array_agg(o.user_id order by o.id) ids, array_agg(u.station_id order by o.id) sts
+                   from officers o join users u on u.id = o.user_id where o.branch = 'Traffic Fine Branch')
+       insert into fines (citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents, description, incident_at,
+         incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at, issued_by_user_id, station_id,
+         paid_at, payment_reference)
+       select 'NIC', v.nic, v.plate, replace(replace(v.plate, ' ', ''), '-', ''),
+         (array[100000, 150000, 200000, 250000, 300000, 500000])[1 + g % 6], null, t.at,
+         ${skewed(ROADS, 'g * 11')} || ', ' || ${skewed(TOWNS, 'g * 13 + 5')}, o.offense::offense_type,
+         case when o.offense = 'Speeding' then 60 + g % 60 end, case when o.offense = 'Speeding' then 60 end, g % 50 = 0,
+         case when paid then 'paid' else 'unpaid' end::fine_status, (t0.at at time zone 'Asia/Colombo')::date + 14, t.at + interval '10 minutes',
+         tf.ids[i.k], tf.sts[i.k], case when paid then t.at + interval '3 days' end,
+         case when paid then 'NATL-' || g end
+       from generate_series($1::int, $2::int) g
+       cross join tf
+       cross join lateral (select 1 + (hashint8(g)::bigint & 2147483647) % ($3::int * 3 / 2) as c,
+                                  now() - make_interval(mins => ((g::bigint * 2654435761) % 2628000)::int) - interval '1 hour' as at) t0
+       cross join lateral (select bench.nic(t0.c) as nic, bench.plate(t0.c) as plate) v
+       cross join lateral (select t0.at, bench.u(g, 1) < 0.65 + 0.3 * least(1, extract(epoch from now() - t0.at) / 31536000) as paid) t
+       cross join lateral (select 1 + g % array_length(tf.ids, 1) as k) i
+       cross join lateral (select (array['Speeding','Speeding','Speeding','Illegal Parking','Illegal Parking','Illegal Parking',
+                                         'Signal Violation','Reckless Driving','Other','Speeding'])[1 + (g * 13) % 10] as offense) o`,
+            [sizes.citizens],
+          ),
+        );
 
-  await step(`${sizes.anonymous} anonymous reports`, async () => {
-    await query(
-      `with cb as (select array_agg(id order by id) ids from officers where branch = 'Crime Branch'),
+        // Slots: station × complaint branch × day (five years back, two months ahead) × hour, one officer of the branch each;
+        // each slot holds 10 and is booked by about three complaints.
+        await step(`${sizes.messages} messages`, () =>
+          chunked(
+            query,
+            sizes.messages,
+            `insert into notification_messages (id, reference, recipient_user_id, channel, recipient, language, template, subject, body, state,
+         attempts, idempotency_key, send_after, created_at, updated_at, sent_at, about)
+       select g, 'MSG-' || lpad(g::text, 9, '0'), ${cb} + c, ch::notification_channel,
+         case ch when 'email' then 'citizen' || c || '@example.lk' else '+9477' || lpad((c % 10000000)::text, 7, '0') end,
+         (array['en','si','ta','en','si'])[1 + g % 5]::language, (array['complaint_filed','complaint_status','appointment_reminder','fine_paid','clearance_status'])[1 + g % 5],
+         case ch when 'email' then 'Sri Lanka Police e-Services' end, 'Message ' || g || ' about your request.',
+         (array['sent','sent','sent','sent','sent','sent','failed','kept'])[1 + g % 8]::notification_state, 1, 'natl-' || g, t.at, t.at, t.at,
+         t.at + interval '2 seconds', 'complaint:' || (1 + g % 1000)
+       from generate_series($1::int, $2::int) g
+       cross join lateral (select 1 + (hashint8(g + 99)::bigint & 2147483647) % $3 as c, case when g % 3 = 0 then 'sms' else 'email' end as ch,
+                                  now() - make_interval(mins => ((g::bigint * 2654435761) % 2628000)::int) as at) t`,
+            [sizes.citizens],
+          ),
+        );
+
+        await step(`${sizes.anonymous} anonymous reports`, async () => {
+          await query(
+            `with cb as (select array_agg(id order by id) ids from officers where branch = 'Crime Branch'),
        st as (select array_agg(id order by id) ids from stations)
        insert into anonymous_complaints (id, tracking_code_hash, incident_type, what_happened, "when", "where", station_id, status,
          assigned_officer_id, assigned_at, submitted_at, updated_at)
@@ -489,52 +525,54 @@ export async function fillNational(query, { scale, sizes: overrides = {}, log = 
          cb.ids[1 + g % array_length(cb.ids, 1)], t.at, t.at, t.at + interval '2 days'
        from generate_series(1, $1::int) g cross join cb cross join st
        cross join lateral (select now() - make_interval(mins => ((g::bigint * 2654435761) % 2628000)::int) as at) t`,
-      [sizes.anonymous],
-    );
-    await query(
-      `insert into anonymous_status_history (complaint_id, from_status, to_status, changed_by_user_id, changed_at)
+            [sizes.anonymous],
+          );
+          await query(
+            `insert into anonymous_status_history (complaint_id, from_status, to_status, changed_by_user_id, changed_at)
        select a.id, 'Pending', a.status, o.user_id, a.updated_at from anonymous_complaints a join officers o on o.id = a.assigned_officer_id
        where a.status <> 'Pending'`,
-    );
-  });
+          );
+        });
+      })(laneQuery(1)),
+      step(`${sizes.audit} audit entries (hash chain)`, () => fillAudit(laneQuery(2), sizes)),
+    ]);
 
-  await step(`${sizes.messages} messages`, () =>
-    chunked(
-      query,
-      sizes.messages,
-      `insert into notification_messages (id, reference, recipient_user_id, channel, recipient, language, template, subject, body, state,
-         attempts, idempotency_key, send_after, created_at, updated_at, sent_at, about)
-       select g, 'MSG-' || lpad(g::text, 9, '0'), ${cb} + c, ch::notification_channel,
-         case ch when 'email' then 'citizen' || c || '@example.lk' else '+9477' || lpad((c % 10000000)::text, 7, '0') end,
-         (array['en','si','ta','en','si'])[1 + g % 5]::language, (array['complaint_filed','complaint_status','appointment_reminder','fine_paid','clearance_status'])[1 + g % 5],
-         case ch when 'email' then 'Sri Lanka Police e-Services' end, 'Message ' || g || ' about your request.',
-         (array['sent','sent','sent','sent','sent','sent','failed','kept'])[1 + g % 8]::notification_state, 1, 'natl-' || g, t.at, t.at, t.at,
-         t.at + interval '2 seconds', 'complaint:' || (1 + g % 1000)
-       from generate_series($1::int, $2::int) g
-       cross join lateral (select 1 + (hashint8(g + 99)::bigint & 2147483647) % $3 as c, case when g % 3 = 0 then 'sms' else 'email' end as ch,
-                                  now() - make_interval(mins => ((g::bigint * 2654435761) % 2628000)::int) as at) t`,
-      [sizes.citizens],
-    ),
-  );
-
-  await step(`${sizes.audit} audit entries (hash chain)`, () => fillAudit(query, sizes));
-
-  await step('sequences', async () => {
-    const { rows } = await query(
-      `select c.relname as table_name, a.attname as column_name, pg_get_serial_sequence(c.relname, a.attname) as seq
+    await step('sequences', async () => {
+      const { rows } = await query(
+        `select c.relname as table_name, a.attname as column_name, pg_get_serial_sequence(c.relname, a.attname) as seq
        from pg_class c join pg_attribute a on a.attrelid = c.oid join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and pg_get_serial_sequence(c.relname, a.attname) is not null`,
+      );
+      for (const r of rows) await query(`select setval('${r.seq}', greatest(1, (select coalesce(max(${r.column_name}), 1) from ${r.table_name})))`);
+      await query(`select setval('complaint_reference_seq', ${sizes.complaints + 1}), setval('clearance_reference_seq', ${sizes.clearance + 1})`);
+    });
+    // The summaries and the indexes on the lanes, a table's work on one lane (the fines' on their own).
+    await step('summaries', () =>
+      Promise.all(
+        [0, 1].map((i) =>
+          (async () => {
+            for (const [name, sql] of SUMMARY_REBUILDS) if ((name.startsWith('fine_') ? 0 : 1) === i) await laneQuery(i)(sql);
+          })(),
+        ),
+      ),
     );
-    for (const r of rows) await query(`select setval('${r.seq}', greatest(1, (select coalesce(max(${r.column_name}), 1) from ${r.table_name})))`);
-    await query(`select setval('complaint_reference_seq', ${sizes.complaints + 1}), setval('clearance_reference_seq', ${sizes.clearance + 1})`);
-  });
-  await step('summaries', async () => {
-    for (const [, sql] of SUMMARY_REBUILDS) await query(sql);
-  });
-  await step(`rebuilt ${indexes.length} indexes`, () => query(indexes.map((i) => `${i.indexdef};`).join('\n')));
-  await query('drop schema bench cascade; set session_replication_role = origin');
-  await step('vacuum analyze', () => query('vacuum analyze'));
-  await query('checkpoint');
+    await step(`rebuilt ${indexes.length} indexes`, () =>
+      Promise.all(
+        [0, 1, 2].map((i) =>
+          (async () => {
+            for (const index of indexes) if (laneOf(index.tablename) === i) await laneQuery(i)(index.indexdef);
+          })(),
+        ),
+      ),
+    );
+    await query('drop schema bench cascade');
+    await step('vacuum analyze', () =>
+      Promise.all([0, 1, 2].map((i) => laneQuery(i)(`vacuum analyze ${LOADED_TABLES.filter((t) => laneOf(t) === i).join(', ')}`))).then(() => query('analyze')),
+    );
+    await query('checkpoint');
+  } finally {
+    for (const client of lanes) await client.end().catch(() => {});
+  }
   log(`  data set built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return sizes;
 }

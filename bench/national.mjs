@@ -148,7 +148,7 @@ async function main() {
     await stopServer(server);
     await client.connect();
     const fillStarted = performance.now();
-    const sizes = await fillNational(query, { scale: SCALE });
+    const sizes = await fillNational(databaseUrl, { scale: SCALE });
     const fillMs = performance.now() - fillStarted;
     server = await startServer({ dataDir, databaseUrl });
     const ctx = await endpointContext(query, sizes);

@@ -121,7 +121,7 @@ describe.runIf(pgUrl)('query plans at 200,000 fines (PostgreSQL)', () => {
     await client.connect();
     const query = (sql: string, params?: unknown[]) => client.query(sql, params) as Promise<{ rows: Record<string, unknown>[] }>;
     const fillStarted = performance.now();
-    const sizes = await fillNational(query, { scale: 0.02, sizes: SIZES, log: () => {} });
+    const sizes = await fillNational(t.databaseUrl!, { scale: 0.02, sizes: SIZES, log: () => {} });
     console.log(`plan test data set: ${Math.round(performance.now() - fillStarted)} ms`);
     ctx = await endpointContext(query, sizes);
     const { rows } = await client.query<{ relname: string; rows: number }>(
