@@ -12,7 +12,10 @@ export interface NationalSizes {
 }
 export function sizesAt(scale: number): NationalSizes;
 export const SUMMARY_REBUILDS: [string, string][];
-export function fillNational(databaseUrl: string, opts: { scale: number; sizes?: Partial<NationalSizes>; log?: (line: string) => void }): Promise<NationalSizes>;
+export function fillNational(
+  databaseUrl: string,
+  opts: { scale: number; sizes?: Partial<NationalSizes>; log?: (line: string) => void },
+): Promise<NationalSizes>;
 export function nicOf(c: number): string;
 export function plateOf(c: number): string;
 export function trackingCodeOf(g: number): string;
