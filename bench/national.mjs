@@ -23,7 +23,7 @@ const SCALE = Number(option('scale', '0.1'));
 const KEEP = args.includes('--keep');
 /** Seconds measured at 10 connections (at 1: three quarters of it), after a 1-s warm-up. */
 const SECONDS = Number(option('seconds', process.env.BENCH_SECONDS ?? '4'));
-/** Only the endpoints whose name contains this (a quick look at one). */
+/** Only the endpoints whose name contains this, or one of these separated by | (a quick look at a few). */
 const ONLY = option('only');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!(SCALE > 0 && SCALE <= 1)) throw new Error('--scale is a number in (0, 1]');
@@ -57,23 +57,38 @@ async function deepPath(base, token, first, pages, param) {
   return url;
 }
 
+/** The CPU time (clock ticks) the process has used, from /proc; undefined where there is no /proc. */
+function cpuTicks(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Waits until, for two seconds on end, the database runs no statement of the server's and the server answers its
- * health check at once: a slow endpoint's work (its queries, or a walk on the event loop between them) outlives its
- * measure and would otherwise be charged to the next endpoint.
+ * Waits until, for two seconds on end, the database runs no statement of the server's, the server answers its health
+ * check at once and uses less than a sixth of a core: a slow endpoint's work (its queries, or a walk on the event loop
+ * between them) outlives its measure and would otherwise be charged to the next endpoint.
  */
-async function waitForIdle(query, dbName, base) {
+async function waitForIdle(query, dbName, server) {
   let quietSince = Date.now();
+  let ticks = cpuTicks(server.child.pid);
   for (const started = Date.now(); Date.now() - started < 180_000; await new Promise((r) => setTimeout(r, 200))) {
     const { rows } = await query(`select count(*)::int as n from pg_stat_activity where datname = $1 and state <> 'idle' and pid <> pg_backend_pid()`, [
       dbName,
     ]);
     const asked = performance.now();
-    const healthy = await fetch(`${base}/api/health`).then(
+    const healthy = await fetch(`${server.base}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (rows[0].n > 0 || !healthy || performance.now() - asked > 50) quietSince = Date.now();
+    const now = cpuTicks(server.child.pid);
+    // ~250 ms between looks: more than 4 ticks (40 ms at 100 Hz) is a sixth of a core or more.
+    const busy = now !== undefined && ticks !== undefined && now - ticks > 4;
+    ticks = now;
+    if (rows[0].n > 0 || !healthy || performance.now() - asked > 50 || busy) quietSince = Date.now();
     else if (Date.now() - quietSince >= 2_000) return;
   }
 }
@@ -158,7 +173,7 @@ async function main() {
     const chain = check.ok ? await check.json() : { ok: false };
     console.log(`audit chain as generated: ${chain.ok ? `valid, ${chain.checked} entries` : `NOT valid (${check.status}, first bad ${chain.first_bad_id})`}`);
     const rows = [];
-    for (const endpoint of ENDPOINTS.filter((e) => !ONLY || e.name.includes(ONLY))) {
+    for (const endpoint of ENDPOINTS.filter((e) => !ONLY || ONLY.split('|').some((part) => e.name.includes(part)))) {
       const token = endpoint.as ? tokens[endpoint.as] : undefined;
       const budget = { ...BUDGET, ...endpoint.budget };
       const row = { name: endpoint.name, budget, job: endpoint.job };
@@ -169,7 +184,7 @@ async function main() {
         const e = { ...endpoint, fixedPath };
         await measure(server.base, e, ctx, token, 1, 1);
         row.one = await measure(server.base, e, ctx, token, 1, Math.max(1, Math.round(SECONDS * 0.75)));
-        await waitForIdle(query, dbName, server.base);
+        await waitForIdle(query, dbName, server);
         row.ten = await measure(server.base, e, ctx, token, 10, SECONDS);
         row.ok = endpoint.job || (!row.ten.unanswered && row.ten.p50 <= budget.p50 && row.ten.p99 <= budget.p99 && row.one.failed + row.ten.failed === 0);
       } catch (err) {
@@ -180,7 +195,7 @@ async function main() {
       console.log(
         `  ${row.name}: ${row.error ? `error ${row.error}` : `p50 ${row.one.p50}/${row.ten.p50} ms, p99 ${row.one.p99}/${row.ten.p99} ms, failed ${row.one.failed}/${row.ten.failed}`}`,
       );
-      await waitForIdle(query, dbName, server.base);
+      await waitForIdle(query, dbName, server);
     }
     console.log(
       `\nnational benchmark, scale ${SCALE} (${Object.entries(sizes)
