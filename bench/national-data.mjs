@@ -229,16 +229,8 @@ export const SUMMARY_REBUILDS = [
     'fine_officer_counts',
     'delete from fine_officer_counts; insert into fine_officer_counts (issued_by_user_id, count) select issued_by_user_id, count(*)::int from fines group by 1',
   ],
-  [
-    'fine_hourly_counts',
-    `delete from fine_hourly_counts; insert into fine_hourly_counts (offense_type, hour, count)
-     select offense_type, extract(hour from incident_at at time zone 'Asia/Colombo')::smallint, count(*)::int from fines group by 1, 2`,
-  ],
-  [
-    'fine_location_counts',
-    `delete from fine_location_counts; insert into fine_location_counts (offense_type, location_key, location, count)
-     select offense_type, lower(incident_location), min(incident_location), count(*)::int from fines group by 1, 2`,
-  ],
+  // The analytics summaries per station scope, offence, hour and place (migration fine_summaries_by_station).
+  ['fine_summaries', 'select rebuild_fine_summaries()'],
   [
     'complaint_slot_workload',
     `delete from complaint_slot_workload; insert into complaint_slot_workload (slot_id, pending, in_progress, completed, other)
@@ -251,6 +243,8 @@ export const SUMMARY_REBUILDS = [
     `delete from anonymous_officer_load; insert into anonymous_officer_load (officer_id, last_assigned_at)
      select o.id, (select max(assigned_at) from anonymous_complaints a where a.assigned_officer_id = o.id) from officers o where o.branch = 'Crime Branch'`,
   ],
+  // The officers' workload summary, from the base tables it counts (migration officer_workload).
+  ['officer_workload', 'select officer_workload_rebuild()'],
   [
     'slots.available_slots',
     `update slots s set available_slots = greatest(0, s.capacity - b.n) from (select slot_id, count(*)::int n from complaints where slot_id is not null group by 1) b where b.slot_id = s.id`,
