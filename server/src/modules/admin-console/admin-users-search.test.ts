@@ -23,13 +23,13 @@ describe.each(DB_KINDS)('the administrator’s user search at scale on %s', (kin
     expect(res.statusCode, query).toBe(200);
     return res.json() as Page;
   };
-  /** `n` citizens named "<first> <second>", with usernames `<prefix><i>`, straight into the tables; their ids in order. */
+  /** `n` citizens named "<first> <second>", with usernames `<prefix><i>` (passport numbers that no search here matches), straight into the tables; their ids in order. */
   const citizens = async (n: number, first: string, second: string, prefix: string) => {
     const result = (await t.database.db.execute(sql`
       with made as (
         insert into users (username, password_hash, role) select ${prefix} || g, 'x', 'citizen' from generate_series(1, ${n}) g returning id, username)
       insert into citizen_profiles (user_id, first_name, second_name, date_of_birth, email, mobile_number, identity_type, identity_number, address, marital_status)
-      select id, ${first}, ${second}, '1990-01-01', username || '@example.lk', '+94771234567', 'Passport', upper(username), '1 Main Street', 'single' from made
+      select id, ${first}, ${second}, '1990-01-01', username || '@example.lk', '+94771234567', 'Passport', 'P' || upper(username), '1 Main Street', 'single' from made
       returning user_id`)) as unknown as { rows: Array<{ user_id: number }> };
     return result.rows.map((r) => r.user_id).sort((a, b) => a - b);
   };
