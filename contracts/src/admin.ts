@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BRANCHES, IDENTITY_TYPES, ROLES } from './enums';
 import { msg } from './messages';
 import { complaintSchema } from './complaints';
-import { isoDate, keysetCursor } from './common';
+import { cappedCountShape, isoDate, keysetCursor } from './common';
 
 // The administrator's area: users, their complaints, the officer workload and the audit log.
 
@@ -13,17 +13,41 @@ export const USER_SEARCH_MAX = 100;
 
 /** A keyset cursor: the last row's id. */
 const cursorSchema = keysetCursor({ id: 'int' });
+/** The longest sort key a users page's cursor carries (a name, username or identity number as the search matched it). */
+export const USER_SORT_KEY_MAX = 500;
+/**
+ * The users table's cursor: the last row's id; after a search, whose matches come by the text they matched
+ * (alphabetically, then by id), that text and the id: `<key>_<id>`.
+ */
+const USER_CURSOR = new RegExp(String.raw`^(?:([\s\S]{1,${USER_SORT_KEY_MAX}})_)?([1-9]\d{0,9})$`);
+const userCursorSchema = z
+  .string()
+  .regex(USER_CURSOR, msg('invalidCursor'))
+  .refine((cursor) => Number(USER_CURSOR.exec(cursor)?.[2]) <= 2_147_483_647, msg('invalidCursor'))
+  .optional();
+
+/** A users page's cursor read back: the sort key (after a search) and the id. */
+export function parseUserCursor(cursor: string): { key?: string; id: number } {
+  const [, key, id] = USER_CURSOR.exec(cursor)!;
+  return { key, id: Number(id) };
+}
 
 /** Which accounts the users table lists: the active ones (by default), or the deactivated ("deleted") ones. */
 export const USER_STATES = ['active', 'deactivated'] as const;
 export type UserState = (typeof USER_STATES)[number];
 
-export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(USER_SEARCH_MAX, msg('tooLong')).optional(),
-  role: z.enum(ROLES, msg('invalidChoice')).optional(),
-  state: z.enum(USER_STATES, msg('invalidChoice')).default('active'),
-  cursor: cursorSchema,
-});
+export const adminUsersQuerySchema = z
+  .object({
+    search: z.string().trim().max(USER_SEARCH_MAX, msg('tooLong')).optional(),
+    role: z.enum(ROLES, msg('invalidChoice')).optional(),
+    state: z.enum(USER_STATES, msg('invalidChoice')).default('active'),
+    cursor: userCursorSchema,
+  })
+  // A search's pages go by sort key and id, the whole list's by id alone: a cursor of the other kind is not one of this list's.
+  .refine((q) => q.cursor === undefined || !USER_CURSOR.test(q.cursor) || (parseUserCursor(q.cursor).key !== undefined) === Boolean(q.search), {
+    ...msg('invalidCursor'),
+    path: ['cursor'],
+  });
 
 export const adminUserRowSchema = z.object({
   id: z.number().int(),
@@ -42,8 +66,8 @@ export const adminUsersPageSchema = z.object({
   users: z.array(adminUserRowSchema),
   /** The next page's cursor, or null on the last page. */
   next_cursor: z.string().nullable(),
-  /** How many accounts match the search, role and state (every page together). */
-  total: z.number().int(),
+  /** How many accounts match the search, role and state (every page together), up to LIST_COUNT_CAP. */
+  ...cappedCountShape,
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLEARANCE_RECORD, CLEARANCE_STATIONS, optionalChoice, type ClearanceDocument } from './clearance-fields';
 import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
-import { isoDate, keysetCursor, optionalText, requiredText } from './common';
+import { cappedCountShape, isoDate, keysetCursor, optionalText, requiredText } from './common';
 import { normaliseIdentityNumber } from './fines';
 import { msg, type ValidationMessageKey } from './messages';
 import { colomboDate } from './time';
@@ -333,8 +333,8 @@ export const clearanceListSchema = z.object({
   page_size: z.number(),
   /** The cursor of the next (older) page; null on the last page. */
   next_cursor: z.string().nullable(),
-  /** How many applications the search and filters find, over all pages. */
-  total: z.number().int(),
+  /** How many applications the search and filters find, over all pages, up to LIST_COUNT_CAP. */
+  ...cappedCountShape,
 });
 export type ClearanceList = z.infer<typeof clearanceListSchema>;
 

@@ -44,6 +44,18 @@ function isCalendarDate(value: string) {
   return month >= 1 && month <= 12 && day >= 1 && day <= days;
 }
 
+/**
+ * A staff list's matches are counted up to this many, as the fines pages do (OFFICER_FINES_COUNT_CAP): beyond it the
+ * page says "more than 1000", so a count reads at most this many index entries, never the whole table.
+ */
+export const LIST_COUNT_CAP = 1_000;
+/** How many a list found, the fines pages' shape: `total` up to LIST_COUNT_CAP; `total_exact` false when more matched. */
+export const cappedCountShape = {
+  total: z.number().int(),
+  /** False when more than LIST_COUNT_CAP matched: `total` is then that cap. */
+  total_exact: z.boolean(),
+};
+
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 const INT_MAX = 2_147_483_647;

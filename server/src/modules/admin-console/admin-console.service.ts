@@ -2,6 +2,7 @@ import {
   ADMIN_PAGE_SIZE,
   type Branch,
   colomboDate,
+  LIST_COUNT_CAP,
   OFFICER_SEARCH_LIMIT,
   workloadStatus,
   type adminUsersQuerySchema,
@@ -107,15 +108,31 @@ export function createAdminConsoleService(deps: {
       return users.searchOfficers({ name: query.name, branch: query.branch, stationId }, OFFICER_SEARCH_LIMIT, staffReads);
     },
 
-    /** Active (or deactivated) users by id, one page at a time (keyset: the cursor is the last id shown), and how many match. */
+    /**
+     * Active (or deactivated) users one page at a time (keyset: by id, or after a search by the text matched and id),
+     * and how many match, counted up to LIST_COUNT_CAP.
+     */
     async listUsers(query: z.output<typeof adminUsersQuerySchema>) {
       const filter = { state: query.state, search: query.search || undefined, role: query.role };
-      const [rows, total] = await Promise.all([
+      const [rows, matched] = await Promise.all([
         users.listAccounts({ ...filter, cursor: query.cursor }, ADMIN_PAGE_SIZE + 1, staffReads),
-        users.countAccounts(filter, staffReads),
+        users.countAccounts(filter, LIST_COUNT_CAP, staffReads),
       ]);
-      const { page, next_cursor } = keysetPage(rows, ADMIN_PAGE_SIZE, (user) => String(user.id));
-      return { users: page, next_cursor, total };
+      const { page, next_cursor } = keysetPage(rows, ADMIN_PAGE_SIZE, (user) => user.cursor);
+      return {
+        users: page.map((row) => ({
+          id: row.id,
+          username: row.username,
+          role: row.role,
+          name: row.name,
+          branch: row.branch,
+          station: row.station,
+          deactivated_at: row.deactivated_at,
+        })),
+        next_cursor,
+        total: Math.min(matched, LIST_COUNT_CAP),
+        total_exact: matched <= LIST_COUNT_CAP,
+      };
     },
 
     details: (userId: number) => users.details(userId, staffReads),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { CLEARANCE_OPEN_STATUSES, normaliseIdentityNumber, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { keyset } from '../../db/keyset';
@@ -54,26 +54,30 @@ export interface ListQuery {
 
 const history = clearanceStatusHistory;
 
-/**
- * The officers' list's search and filters: paid applications; `search` is the start of the reference number or the
- * NIC, the tail of the reference ("123", "000123", "2026-000123"), or the starts of words of the applicant's name.
- */
-function listFilter(query: Omit<ListQuery, 'cursor' | 'limit'>) {
+/** The officers' list's filters: paid applications, of a status, at a station (the indexed `station` column). */
+function listFilter(query: Omit<ListQuery, 'cursor' | 'limit' | 'search'>) {
   const a = clearanceApplications;
-  const search = query.search ? searchTerms(query.search) : undefined;
-  return and(
-    isNotNull(a.paidAt),
-    query.status ? eq(a.status, query.status) : undefined,
-    query.station ? sql`${a.details}->>'station' = ${query.station}` : undefined,
-    search
-      ? or(
-          like(a.referenceNumber, search.prefix),
-          like(a.nicNumber, search.prefix),
-          search.reversedTail ? sql`reverse(${a.referenceNumber}) like ${search.reversedTail}` : undefined,
-          search.nameQuery ? sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` : undefined,
-        )
-      : undefined,
-  );
+  return and(isNotNull(a.paidAt), query.status ? eq(a.status, query.status) : undefined, query.station ? eq(a.station, query.station) : undefined);
+}
+
+/**
+ * The officers' search, one condition per index: `search` is the start of the reference number or of the NIC, the
+ * tail of the reference ("123", "000123", "2026-000123"), or the starts of words of the applicant's name. Each is
+ * read on its own (a union of index scans): an OR of them under the list's LIMIT had the planner walk the
+ * newest-paid index backwards through every paid application to find one NIC.
+ */
+function searchBranches(text: string): Array<{ match: SQL; indexOrder?: SQL }> {
+  const a = clearanceApplications;
+  const search = searchTerms(text);
+  const reversed = sql`reverse(${a.referenceNumber})`;
+  // The prefix indexes are text_pattern_ops: their order is ~<~'s (byte order), not the collation's.
+  const branches = [
+    { match: like(a.referenceNumber, search.prefix), indexOrder: sql`${a.referenceNumber} using ~<~` },
+    { match: like(a.nicNumber, search.prefix), indexOrder: sql`${a.nicNumber} using ~<~` },
+    search.reversedTail ? { match: sql`${reversed} like ${search.reversedTail}`, indexOrder: sql`${reversed} using ~<~` } : undefined,
+    search.nameQuery ? { match: sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` } : undefined,
+  ];
+  return branches.filter((branch) => branch !== undefined);
 }
 /** The officers' list, newest paid first: clearance_paid_idx (or clearance_status_paid_idx) read backwards. */
 const newestPaid = keyset({ at: clearanceApplications.paidAt, id: clearanceApplications.id, idType: 'int', direction: 'desc' });
@@ -338,9 +342,28 @@ export function createClearanceRepository(db: Database) {
         .orderBy(asc(certificates.issuedAt), asc(certificates.id));
     },
 
-    /** Paid applications as `listFilter` finds them, newest paid first, with their station and who has them in hand. */
+    /**
+     * Paid applications as `listFilter` and the search find them, newest paid first, with their station and who has
+     * them in hand. A search is a union of its branches, each the newest `limit` of its own index's matches (the
+     * planner reads a selective branch from its index and sorts those few, a broad one by walking the newest-paid
+     * index): a few pages at most are merged and cut to one.
+     */
     async list(query: ListQuery, tx: DbOrTx = db) {
       const a = clearanceApplications;
+      const filter = and(listFilter(query), newestPaid.after(query.cursor));
+      let page = sql`${a.paidAt} is not null`;
+      if (query.search) {
+        const branches = searchBranches(query.search).map(
+          ({ match }) =>
+            sql`(${tx
+              .select({ id: a.id, paid_at: a.paidAt })
+              .from(a)
+              .where(and(filter, match))
+              .orderBy(...newestPaid.orderBy)
+              .limit(query.limit)})`,
+        );
+        page = sql`${a.id} in (select id from (${sql.join(branches, sql` union `)}) as found order by paid_at desc, id desc limit ${query.limit})`;
+      }
       return (
         tx
           .select({
@@ -350,7 +373,7 @@ export function createClearanceRepository(db: Database) {
               application_status: a.status,
               full_name_nic: a.fullNameNic,
               nic_number: a.nicNumber,
-              station: sql<string>`${a.details}->>'station'`,
+              station: sql<string>`${a.station}`,
               // The officer who changed its status last (clearance_status_history_application_idx, newest first): who has
               // it in hand. The applicant's own entries (applied, paid) name no officer.
               handled_by: sql<string | null>`(
@@ -366,19 +389,37 @@ export function createClearanceRepository(db: Database) {
           .from(a)
           // Its certificate, if any: one row at most (clearance_certificates_current_uq).
           .leftJoin(certificates, and(eq(certificates.applicationId, a.id), isNull(certificates.replacedAt)))
-          .where(and(listFilter(query), newestPaid.after(query.cursor)))
+          .where(and(filter, page))
           .orderBy(...newestPaid.orderBy)
           .limit(query.limit)
       );
     },
 
-    /** How many applications the list's search and filters find, over all its pages. */
-    async count(query: Omit<ListQuery, 'cursor' | 'limit'>, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(clearanceApplications)
-        .where(listFilter(query));
-      return row?.n ?? 0;
+    /**
+     * How many applications the list's search and filters find, over all its pages, counted up to `cap + 1`: each
+     * search branch up to `cap + 1` of its matches (more than the cap in one branch is more in all), each read from
+     * its index (in that index's order, or the list's without a search), never from a table scan that stops early.
+     */
+    async count(query: Omit<ListQuery, 'cursor' | 'limit'>, cap: number, tx: DbOrTx = db) {
+      const a = clearanceApplications;
+      const filter = listFilter(query);
+      const matched = query.search
+        ? sql`(${sql.join(
+            searchBranches(query.search).map(({ match, indexOrder }) => {
+              const matches = tx.select({ id: a.id }).from(a).where(and(filter, match));
+              // A prefix branch in its own index's order, so read from it; the name's matches come from its GIN index.
+              return sql`(${(indexOrder ? matches.orderBy(indexOrder) : matches).limit(cap + 1)})`;
+            }),
+            sql` union `,
+          )})`
+        : sql`(${tx
+            .select({ id: a.id })
+            .from(a)
+            .where(filter)
+            .orderBy(...newestPaid.orderBy)
+            .limit(cap + 1)})`;
+      const counted = (await tx.execute(sql`select count(*)::int as n from ${matched} as matched`)) as unknown as { rows: Array<{ n: number }> };
+      return Number(counted.rows[0]?.n ?? 0);
     },
 
     async historyOf(applicationId: number) {

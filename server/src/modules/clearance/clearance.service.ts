@@ -4,6 +4,7 @@ import {
   CLEARANCE_FEE_AMOUNT,
   CLEARANCE_FEE_CENTS,
   CLEARANCE_PAGE_SIZE_MAX,
+  LIST_COUNT_CAP,
   CLEARANCE_REFERENCE_PATTERN,
   VERIFICATION_CODE_ALPHABET,
   VERIFICATION_CODE_LENGTH,
@@ -400,12 +401,19 @@ export function createClearanceService(deps: {
     async list(query: ListQuery): Promise<ClearanceList> {
       const pageSize = Math.min(query.page_size, CLEARANCE_PAGE_SIZE_MAX);
       const filter = { search: query.search, status: query.status, station: query.station };
-      const [rows, total] = await Promise.all([
+      const [rows, matched] = await Promise.all([
         clearance.list({ ...filter, cursor: query.cursor, limit: pageSize + 1 }, staffReads),
-        clearance.count(filter, staffReads),
+        clearance.count(filter, LIST_COUNT_CAP, staffReads),
       ]);
       const { page, next_cursor } = keysetPage(rows, pageSize, (row) => row.cursor);
-      return { applications: page.map((row) => row.application), page_size: pageSize, next_cursor, total };
+      return {
+        applications: page.map((row) => row.application),
+        page_size: pageSize,
+        next_cursor,
+        // Counted up to the cap, as the fines pages do: "more than 1000" beyond.
+        total: Math.min(matched, LIST_COUNT_CAP),
+        total_exact: matched <= LIST_COUNT_CAP,
+      };
     },
 
     async detail(id: number) {

@@ -48,6 +48,8 @@ export const clearanceApplications = pgTable(
     nicNumber: text('nic_number').notNull(),
     fullNameNic: text('full_name_nic').notNull(),
     details: jsonb('details').$type<ClearanceDetails>().notNull(),
+    /** The police station the applicant chose (step 2), kept from `details` by PostgreSQL: the list's station filter, indexed. */
+    station: text('station').generatedAlwaysAs(sql`details->>'station'`),
     amountCents: integer('amount_cents').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -70,6 +72,10 @@ export const clearanceApplications = pgTable(
       .where(sql`${t.paidAt} is not null`),
     index('clearance_status_paid_idx')
       .on(t.status, t.paidAt, t.id)
+      .where(sql`${t.paidAt} is not null`),
+    // ...and by the station (of a status: clearance_status_paid_idx, filtered).
+    index('clearance_station_paid_idx')
+      .on(t.station, t.paidAt, t.id)
       .where(sql`${t.paidAt} is not null`),
     index('clearance_nic_search_idx')
       .on(t.nicNumber.op('text_pattern_ops'))

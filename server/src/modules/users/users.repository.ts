@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminUserDetails, AdminUserRow, Branch, OfficerSearchResult, Role, UserState } from '@pes/contracts';
+import { parseUserCursor, type AdminUserDetails, type AdminUserRow, type Branch, type OfficerSearchResult, type Role, type UserState } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { files } from '../files/files.table';
@@ -8,6 +8,7 @@ import { storedFileUrl } from '../files/files.service';
 import { citizenProfiles, officers, users } from './users.table';
 import { stations } from '../stations/stations.table';
 import { keyset } from '../../db/keyset';
+import { searchCount, searchPage } from './users.search';
 
 /** The admin's users table, by id. */
 const byId = keyset({ id: users.id, idType: 'int', direction: 'asc' });
@@ -40,23 +41,15 @@ export interface AccountFilter {
   role?: Role;
 }
 
-/** The conditions of the users table's filter: the state, the role, and a name, username or identity number prefix. */
+/** The whole list's conditions: the state and the role, written as the partial indexes' own predicates (not a bound true/false), so the planner can use them. */
 function accountConditions(filter: AccountFilter): SQL[] {
-  // Written as the partial indexes' own predicates (not a bound true/false), so the planner can use them.
   const conditions: SQL[] = [filter.state === 'active' ? sql`${users.active}` : sql`not ${users.active}`];
   if (filter.role) conditions.push(eq(users.role, filter.role));
-  if (filter.search) {
-    const prefix = `${likeEscape(filter.search.toLowerCase())}%`;
-    const identityPrefix = `${likeEscape(filter.search.replace(/\s+/g, '').toUpperCase())}%`;
-    conditions.push(sql`${users.id} in (
-      select ${users.id} from ${users} where lower(${users.username}) like ${prefix}
-      union all select ${citizenProfiles.userId} from ${citizenProfiles}
-        where lower(${citizenProfiles.firstName} || ' ' || ${citizenProfiles.secondName}) like ${prefix} or lower(${citizenProfiles.secondName}) like ${prefix}
-      union all select ${citizenProfiles.userId} from ${citizenProfiles} where upper(${citizenProfiles.identityNumber}) like ${identityPrefix}
-      union all select ${officers.userId} from ${officers} where lower(${officers.fullName}) like ${prefix})`);
-  }
   return conditions;
 }
+
+/** A row of the users table, with its cursor: by id, or after a search by the text it matched and id. */
+export type AccountRow = AdminUserRow & { cursor: string };
 
 export function createUsersRepository(db: Database) {
   const frontPhoto = alias(files, 'front_photo');
@@ -177,35 +170,63 @@ export function createUsersRepository(db: Database) {
     },
 
     /**
-     * Active (or deactivated) users by id, after `cursor`: optionally of one role, and whose username, name
-     * (citizens: first, second, or both; officers: full name) starts with `search` (any case). Each match is an
-     * index range scan.
+     * Active (or deactivated) users, optionally of one role: without a search by id, after `cursor` (the id);
+     * with one, the matches of users.search.ts by the text they matched and id, after `cursor` (`<key>_<id>`).
      */
-    async listAccounts(filter: AccountFilter & { cursor?: string }, limit: number, tx: DbOrTx = db): Promise<AdminUserRow[]> {
-      const conditions = accountConditions(filter);
-      const past = byId.after(filter.cursor);
-      if (past) conditions.push(past);
-      const rows = await tx
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          officerName: officers.fullName,
-          firstName: citizenProfiles.firstName,
-          secondName: citizenProfiles.secondName,
-          branch: officers.branch,
-          station: stations.name,
-          // to_char of null is null: an active account's is null.
-          deactivatedAt: sql<string | null>`${isoInstant(users.deactivatedAt)}`,
-        })
-        .from(users)
-        .leftJoin(officers, eq(officers.userId, users.id))
-        .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
-        .leftJoin(stations, eq(stations.id, users.stationId))
-        .where(and(...conditions))
-        .orderBy(...byId.orderBy)
-        .limit(limit);
-      return rows.map((r) => ({
+    async listAccounts(filter: AccountFilter & { cursor?: string }, limit: number, tx: DbOrTx = db): Promise<AccountRow[]> {
+      const columns = {
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        officerName: officers.fullName,
+        firstName: citizenProfiles.firstName,
+        secondName: citizenProfiles.secondName,
+        branch: officers.branch,
+        station: stations.name,
+        // to_char of null is null: an active account's is null.
+        deactivatedAt: sql<string | null>`${isoInstant(users.deactivatedAt)}`,
+      };
+      const selectAccounts = () =>
+        tx
+          .select(columns)
+          .from(users)
+          .leftJoin(officers, eq(officers.userId, users.id))
+          .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
+          .leftJoin(stations, eq(stations.id, users.stationId));
+      let rows: Awaited<ReturnType<typeof selectAccounts>>;
+      const cursorOf: string[] = [];
+      if (filter.search) {
+        const after = filter.cursor ? parseUserCursor(filter.cursor) : undefined;
+        const page = {
+          rows: await searchPage(
+            tx,
+            { state: filter.state, role: filter.role, search: filter.search },
+            after?.key !== undefined ? { key: after.key, id: after.id } : undefined,
+            limit,
+          ),
+        };
+        if (page.rows.length === 0) return [];
+        // The page's accounts by primary key, put back in the search's order.
+        const found = await selectAccounts().where(
+          inArray(
+            users.id,
+            page.rows.map((r) => r.id),
+          ),
+        );
+        const byId = new Map(found.map((r) => [r.id, r]));
+        rows = page.rows.map((r) => byId.get(r.id)!);
+        cursorOf.push(...page.rows.map((r) => `${r.key}_${r.id}`));
+      } else {
+        const conditions = accountConditions(filter);
+        const past = byId.after(filter.cursor);
+        if (past) conditions.push(past);
+        rows = await selectAccounts()
+          .where(and(...conditions))
+          .orderBy(...byId.orderBy)
+          .limit(limit);
+        cursorOf.push(...rows.map((r) => String(r.id)));
+      }
+      return rows.map((r, i) => ({
         id: r.id,
         username: r.username,
         role: r.role,
@@ -213,15 +234,24 @@ export function createUsersRepository(db: Database) {
         branch: r.branch,
         station: r.station,
         deactivated_at: r.deactivatedAt,
+        cursor: cursorOf[i]!,
       }));
     },
 
-    /** How many accounts match the filter, every page together (over the same indexes as the list). */
-    async countAccounts(filter: AccountFilter, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+    /** How many accounts match the filter, every page together, counted up to `cap + 1` (over the same indexes as the list). */
+    async countAccounts(filter: AccountFilter, cap: number, tx: DbOrTx = db): Promise<number> {
+      if (filter.search) {
+        return searchCount(tx, { state: filter.state, role: filter.role, search: filter.search }, cap);
+      }
+      const matched = tx
+        .select({ one: sql`1` })
         .from(users)
-        .where(and(...accountConditions(filter)));
+        .where(and(...accountConditions(filter)))
+        // In the order of the (role, id) partial indexes: read from them, not from a table scan that stops early.
+        .orderBy(users.role, users.id)
+        .limit(cap + 1)
+        .as('matched');
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matched);
       return row?.n ?? 0;
     },
 

@@ -25,9 +25,13 @@ export function createUsersService(deps: { users: UsersRepository }) {
     countByRole: (role: Role) => users.countByRole(role),
     contactOf: (userId: number) => users.contactOf(userId),
 
-    /** Active (or deactivated) users by id after `cursor`, optionally of a role and by a name, username or identity number prefix. */
+    /**
+     * Active (or deactivated) users after `cursor`, optionally of a role: by id, or by a name, username or identity
+     * number prefix in the order of the text matched (users.search.ts). Staff reads: `tx` may be the staff pool.
+     */
     listAccounts: (filter: AccountFilter & { cursor?: string }, limit: number, tx?: DbOrTx) => users.listAccounts(filter, limit, tx),
-    countAccounts: (filter: AccountFilter, tx?: DbOrTx) => users.countAccounts(filter, tx),
+    /** How many accounts match, counted up to `cap + 1`. */
+    countAccounts: (filter: AccountFilter, cap: number, tx?: DbOrTx) => users.countAccounts(filter, cap, tx),
     /** The audit log's words for accounts: the person's name and username (audit.details.ts). */
     async describeForAudit(ids: string[]) {
       const rows = await users.namesOf(serialIds(ids));

@@ -21,8 +21,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
-    // The admin's users table: prefix search by username, and keyset pages of active users (by role too).
-    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    // The admin's users table: search by username prefix, in the order of the username (byte order), then id
+    // (users.search.ts); and keyset pages of active users by id (by role too).
+    index('users_username_order_idx').on(sql`lower(${t.username}) collate "C"`, t.id),
     index('users_active_role_idx')
       .on(t.role, t.id)
       .where(sql`${t.active}`),
@@ -54,11 +55,12 @@ export const citizenProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`),
-    // The admin's search by name prefix: first name, second name, or both ("Kamal Per").
-    index('citizen_full_name_prefix_idx').on(sql`lower(${t.firstName} || ' ' || ${t.secondName}) text_pattern_ops`),
-    index('citizen_second_name_prefix_idx').on(sql`lower(${t.secondName}) text_pattern_ops`),
+    // The admin's search by name prefix, each in the order it lists the matches (byte order, then id; users.search.ts):
+    // first name or both ("Kamal Per"), second name (surname first: "Perera Amal", "Perera Kamal")...
+    index('citizen_full_name_order_idx').on(sql`lower(${t.firstName} || ' ' || ${t.secondName}) collate "C"`, t.userId),
+    index('citizen_second_name_order_idx').on(sql`lower(${t.secondName} || ' ' || ${t.firstName}) collate "C"`, t.userId),
     // ...and by identity number (NIC or passport) prefix, whatever its letter case.
-    index('citizen_identity_number_prefix_idx').on(sql`upper(${t.identityNumber}) text_pattern_ops`),
+    index('citizen_identity_number_order_idx').on(sql`upper(${t.identityNumber}) collate "C"`, t.userId),
   ],
 );
 
@@ -80,8 +82,8 @@ export const officers = pgTable(
     uniqueIndex('officers_user_uq').on(t.userId),
     uniqueIndex('officers_officer_id_uq').on(sql`upper(${t.officerCode})`),
     index('officers_branch_idx').on(t.branch),
-    index('officers_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
     // The workload table's pages: officers by name (keyset on name then id).
     index('officers_name_idx').on(t.fullName, t.id),
+    index('officers_full_name_order_idx').on(sql`lower(${t.fullName}) collate "C"`, t.userId),
   ],
 );

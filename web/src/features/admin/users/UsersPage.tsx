@@ -16,8 +16,8 @@ import '../admin.css';
 import { SearchField } from '../../../components/SearchField';
 
 /**
- * The users table: active or deactivated accounts, search by username or name prefix, role filter, keyset pages,
- * the total; View opens an active user's details panel, Reactivate gives a deactivated account back its sign-in.
+ * The users table: active or deactivated accounts, search by username, name or identity number prefix (its results in
+ * the order of the text matched), role filter, keyset pages, the total up to a cap; View opens an active user's details panel, Reactivate gives a deactivated account back its sign-in.
  */
 export function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'slots']);
@@ -135,8 +135,19 @@ export function UsersPage() {
             {(page) => (
               <>
                 <p className="admin-area__muted" data-testid="users-total">
-                  {t(filter.state === 'active' ? 'users.totalActive' : 'users.totalDeactivated', { count: page.total })}
+                  {/* Counted up to a cap, as the fines pages are: "more than 1000" beyond it. */}
+                  {t(
+                    filter.state === 'active'
+                      ? page.total_exact
+                        ? 'users.totalActive'
+                        : 'users.totalActiveOver'
+                      : page.total_exact
+                        ? 'users.totalDeactivated'
+                        : 'users.totalDeactivatedOver',
+                    { count: page.total },
+                  )}
                 </p>
+                {filter.search && page.users.length > 0 ? <p className="admin-area__muted">{t('users.searchOrder')}</p> : null}
                 {page.users.length === 0 ? (
                   <p className="admin-area__muted">{t('users.none')}</p>
                 ) : (

@@ -104,7 +104,8 @@ export function ClearanceOfficerPanel() {
         {(data) => (
           <>
             <p className="clearance-officer__total" data-testid="clearance-total">
-              {t('officer.total', { count: data.total })}
+              {/* Counted up to a cap, as the fines pages are: "more than 1000" beyond it. */}
+              {t(data.total_exact ? 'officer.total' : 'officer.totalOver', { count: data.total })}
             </p>
             <DataTable
               caption={t('officer.title')}
