@@ -180,12 +180,14 @@ BEGIN
     SELECT so.officer_id AS officer_row_id, c.pending, c.in_progress, c.completed, c.other
     FROM slot_officers so
     JOIN (
+      -- counted per slot and status first: the class is then worked out once per group, not once per complaint
       SELECT slot_id,
-        count(*) FILTER (WHERE workload_class(status) = 'pending') AS pending,
-        count(*) FILTER (WHERE workload_class(status) = 'in_progress') AS in_progress,
-        count(*) FILTER (WHERE workload_class(status) = 'completed') AS completed,
-        count(*) FILTER (WHERE workload_class(status) = 'other') AS other
-      FROM complaints WHERE slot_id IS NOT NULL GROUP BY slot_id
+        coalesce(sum(n) FILTER (WHERE workload_class(status) = 'pending'), 0) AS pending,
+        coalesce(sum(n) FILTER (WHERE workload_class(status) = 'in_progress'), 0) AS in_progress,
+        coalesce(sum(n) FILTER (WHERE workload_class(status) = 'completed'), 0) AS completed,
+        coalesce(sum(n) FILTER (WHERE workload_class(status) = 'other'), 0) AS other
+      FROM (SELECT slot_id, status, count(*) AS n FROM complaints WHERE slot_id IS NOT NULL GROUP BY slot_id, status) by_status
+      GROUP BY slot_id
     ) c ON c.slot_id = so.slot_id
     UNION ALL
     -- clearance applications each officer handled, by their status now
@@ -206,11 +208,15 @@ BEGIN
     UNION ALL
     -- anonymous reports assigned to each officer
     SELECT assigned_officer_id,
-      count(*) FILTER (WHERE workload_class(status) = 'pending'),
-      count(*) FILTER (WHERE workload_class(status) = 'in_progress'),
-      count(*) FILTER (WHERE workload_class(status) = 'completed'),
-      count(*) FILTER (WHERE workload_class(status) = 'other')
-    FROM anonymous_complaints WHERE assigned_officer_id IS NOT NULL GROUP BY assigned_officer_id
+      coalesce(sum(n) FILTER (WHERE workload_class(status) = 'pending'), 0),
+      coalesce(sum(n) FILTER (WHERE workload_class(status) = 'in_progress'), 0),
+      coalesce(sum(n) FILTER (WHERE workload_class(status) = 'completed'), 0),
+      coalesce(sum(n) FILTER (WHERE workload_class(status) = 'other'), 0)
+    FROM (
+      SELECT assigned_officer_id, status, count(*) AS n FROM anonymous_complaints
+      WHERE assigned_officer_id IS NOT NULL GROUP BY assigned_officer_id, status
+    ) by_status
+    GROUP BY assigned_officer_id
   ) work
   GROUP BY officer_row_id;
 END

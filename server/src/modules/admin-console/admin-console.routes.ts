@@ -92,7 +92,11 @@ export function adminConsoleRoutes(deps: {
     route(
       app,
       adminEndpoints.workload,
-      { ...admin, summary: 'A page of active officers by name (of a branch, station, status) with their work by class, the capped count and when it was read', errors },
+      {
+        ...admin,
+        summary: 'A page of active officers by name (of a branch, station, status) with their work by class, the capped count and when it was read',
+        errors,
+      },
       async (request) => deps.adminConsole.workload(request.query),
     );
   };

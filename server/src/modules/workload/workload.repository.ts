@@ -30,19 +30,21 @@ export interface WorkloadPageRow {
 /** The rows of a plain SQL query (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** One officer's sums: the folded counts plus the changes not yet folded, read by the officer's keys only. */
-const work = sql`lateral (
-  select coalesce(sum(counted.pending), 0)::int as pending, coalesce(sum(counted.in_progress), 0)::int as in_progress,
-    coalesce(sum(counted.completed), 0)::int as completed, coalesce(sum(counted.other), 0)::int as other
-  from (
-    select pending, in_progress, completed, other from ${officerWorkload} where officer_row_id = ${officers.id}
-    union all
-    select pending, in_progress, completed, other from ${officerWorkloadChanges} where officer_row_id = ${officers.id}
-  ) counted
-) work`;
+/**
+ * Each officer's sums: the folded counts (joined by officer) plus the changes not yet folded (a minute's worth at
+ * most while the fold job runs), looked up per officer on the changes' index; no work is counted from the records.
+ */
+const unfolded = sql`lateral (
+  select sum(pending)::int as pending, sum(in_progress)::int as in_progress, sum(completed)::int as completed, sum(other)::int as other
+  from ${officerWorkloadChanges} where officer_row_id = ${officers.id}
+) changed`;
+const workJoins = sql`left join ${officerWorkload} folded on folded.officer_row_id = ${officers.id}
+  left join ${unfolded} on true`;
+const workClass = (column: string) => sql.raw(`(coalesce(folded.${column}, 0) + coalesce(changed.${column}, 0))`);
+const work = { pending: workClass('pending'), in_progress: workClass('in_progress'), completed: workClass('completed'), other: workClass('other') };
 
-const openWork = sql`(work.pending + work.in_progress)`;
-const totalWork = sql`(work.pending + work.in_progress + work.completed + work.other)`;
+const openWork = sql`(${work.pending} + ${work.in_progress})`;
+const totalWork = sql`(${work.pending} + ${work.in_progress} + ${work.completed} + ${work.other})`;
 
 /** The status as contracts' workloadStatus says it: overloaded first, then under-utilized, else balanced. */
 function statusCondition(filter: WorkloadPageFilter): SQL | undefined {
@@ -53,7 +55,7 @@ function statusCondition(filter: WorkloadPageFilter): SQL | undefined {
   return undefined;
 }
 
-/** The active officers of the filter (every condition but the page's start), with their work as `work`. */
+/** The active officers of the filter (every condition but the page's start), with their work joined. */
 function matching(filter: WorkloadPageFilter, extra: SQL | undefined, select: SQL) {
   const conditions = [
     filter.branch ? sql`${officers.branch} = ${filter.branch}` : undefined,
@@ -65,7 +67,7 @@ function matching(filter: WorkloadPageFilter, extra: SQL | undefined, select: SQ
     from ${officers}
     join ${users} on ${users.id} = ${officers.userId} and ${users.active} and ${users.role} = 'police_officer'
     join ${stations} on ${stations.id} = ${users.stationId}
-    cross join ${work}
+    ${workJoins}
     ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 
@@ -81,7 +83,8 @@ export function createWorkloadRepository(db: Database) {
           ? undefined
           : sql`(${officers.fullName}, ${officers.id}) > (select c.full_name, c.id from ${officers} c where c.id = ${filter.after})`;
       const fields = sql`${officers.id} as officer_row_id, ${officers.fullName} as officer, ${officers.branch} as branch,
-        ${stations.name} as station, work.pending, work.in_progress, work.completed, work.other`;
+        ${stations.name} as station, ${work.pending} as pending, ${work.in_progress} as in_progress,
+        ${work.completed} as completed, ${work.other} as other`;
       const query = sql`${matching(filter, after, fields)} order by ${officers.fullName}, ${officers.id} limit ${limit}`;
       return rowsOf<WorkloadPageRow>(await tx.execute(query));
     },
