@@ -196,7 +196,10 @@ export function createAdminConsoleService(deps: {
         underutilizedBelow: query.underutilized_below,
         after: query.cursor === undefined ? undefined : Number(query.cursor),
       };
-      const [read, counted] = await Promise.all([workload.page(filter, WORKLOAD_PAGE_SIZE + 1, staffReads), workload.countUpTo(filter, WORKLOAD_COUNT_CAP, staffReads)]);
+      const [read, counted] = await Promise.all([
+        workload.page(filter, WORKLOAD_PAGE_SIZE + 1, staffReads),
+        workload.countUpTo(filter, WORKLOAD_COUNT_CAP, staffReads),
+      ]);
       const rows = read.map((row) => {
         const total = row.pending + row.in_progress + row.completed + row.other;
         return {
