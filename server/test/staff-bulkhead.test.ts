@@ -201,7 +201,7 @@ describe.runIf(pgUrl)('the bulkhead: slow staff queries do not take citizens dow
       ['/api/police/complaints', crimeOfficer.token],
       [`/api/police/complaints/by-date?date=${slotDate}`, crimeOfficer.token],
       ['/api/fines/officer/my-fines', finesOfficer.token],
-      ['/api/fines/officer/my-fines?search=WP', finesOfficer.token],
+      ['/api/fines/officer/my-fines?search=CAB', finesOfficer.token],
       ['/api/fines/analytics/overview', finesOfficer.token],
       ['/api/clearance/applications', clearanceOfficer.token],
       [`/api/anonymous/officer/${encodeURIComponent(crimeOfficer.officer.officer_id)}`, crimeOfficer.token],

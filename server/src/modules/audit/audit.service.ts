@@ -102,7 +102,7 @@ export function createAuditService(deps: {
      * Where the verification of the chain stands, as its jobs stored it: one row, and with an anchor (a position and
      * the hash it had when it was recorded elsewhere) the entry at that position by its index. Nothing is walked.
      */
-    async verification(query: z.output<typeof auditVerifyQuerySchema>, tx: DbOrTx = db): Promise<AuditVerification> {
+    async verification(query: z.output<typeof auditVerifyQuerySchema>, tx: DbOrTx = staffReads): Promise<AuditVerification> {
       const s = await verificationState.state(tx);
       const anchored = query.anchor_position !== undefined ? await audit.entryAt(query.anchor_position, tx) : undefined;
       const anchor = query.anchor_position === undefined ? null : !anchored ? 'missing' : anchored.hash === query.anchor_hash ? 'holds' : 'differs';
