@@ -14,38 +14,36 @@ import { bearer, login, signInAdmin } from './helpers';
  * a search that filters its way down an index), or a sort of more than SORT_ROWS rows (the order should come from an
  * index).
  *
- * A case is the benchmark endpoint's name. These pass on the code as it stands; the others of the benchmark's list
- * (the workload, the audit chain's walk, the clearance list's counts, station filter and NIC search, the users' counts
- * and name search, the analytics' location totals, the station's and an officer's complaint lists, the messages'
- * recipient search) are added by name as their queries are rewritten (issue 43).
+ * A case is the benchmark endpoint's name: every endpoint of the benchmark is a case.
  */
-const CASES = [
-  'citizen fine search',
-  'citizen paid fines',
-  'citizen complaints',
-  'citizen clearance tracking',
-  'public slots',
-  'certificate verification',
-  'anonymous tracking',
-  'complaints by date',
-  'anonymous list, first page',
-  'anonymous list, 20 pages deep',
-  'officer fines, first page',
-  'officer fines, deep page',
-  'officer fines, search 3 chars',
-  'officer fines, search 2 letters',
-  'clearance list, status',
-  'clearance search, reference',
-  'clearance search, name',
-  'audit log, first page',
-  'audit log, 20 pages deep',
-  'audit log, actor',
-  'audit log, action',
-  'users, officers',
-  "admin, a citizen's complaints",
-  'admin, one complaint',
-  'messages, first page',
-];
+const CASES = ENDPOINTS.map((endpoint) => endpoint.name);
+
+/**
+ * Where a case may sort (or read) more than the general limits, and why that is still bounded. Each is a known cost
+ * a change can only lower: a new case never gets one without its reason.
+ */
+const ALLOWED: Record<string, { sortRows?: number; rowsRead?: number; seqScanRows?: number; why: string }> = {
+  'officer fines, search "WP C"': {
+    sortRows: 1_000,
+    why: "at most OFFICER_FINES_COUNT_CAP matches (counted first from the prefix indexes) are sorted; a denser search walks the officer's index",
+  },
+  "admin, an officer's complaints": {
+    sortRows: 2_000,
+    seqScanRows: 100_000,
+    rowsRead: 100_000,
+    why:
+      "the complaints of the officer's own slots, top 500 kept: at this size (60,000 complaints, 800 of them the officer's) the planner " +
+      'rightly hashes a scan of the table; at the national size it loops over the slot index (bench:national measures it)',
+  },
+  'clearance search, name': {
+    sortRows: 1_000,
+    why: 'the planner reads a name it expects to be rare from the full-text index and sorts those matches; a common one walks the newest-paid index',
+  },
+  'messages, recipient search': {
+    rowsRead: 5_000,
+    why: 'a recipient prefix read from its index, then ordered by id: the matches of one prefix (an administrator types an address or number)',
+  },
+};
 
 /** A table this large is never read whole by a page's query. */
 const LARGE_TABLE = 10_000;
@@ -95,15 +93,16 @@ const rowsMet = (node: PlanNode) =>
   Math.round((node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']);
 
 /** What is wrong with one executed plan: a large table read whole, many rows read for a page, many rows sorted. */
-function planProblems(node: PlanNode, tableRows: Map<string, number>): string[] {
+function planProblems(node: PlanNode, tableRows: Map<string, number>, allowed: { sortRows?: number; rowsRead?: number; seqScanRows?: number } = {}): string[] {
   const own: string[] = [];
   const table = node['Relation Name'];
   const size = table ? (tableRows.get(table) ?? 0) : 0;
-  if (node['Node Type'] === 'Seq Scan' && size > LARGE_TABLE) own.push(`sequential scan of ${table} (${size} rows)`);
-  else if (SCANS.has(node['Node Type']) && rowsMet(node) > ROWS_READ) own.push(`${node['Node Type']} of ${table} met ${rowsMet(node)} rows`);
+  if (node['Node Type'] === 'Seq Scan' && size > (allowed.seqScanRows ?? LARGE_TABLE)) own.push(`sequential scan of ${table} (${size} rows)`);
+  else if (SCANS.has(node['Node Type']) && rowsMet(node) > (allowed.rowsRead ?? ROWS_READ))
+    own.push(`${node['Node Type']} of ${table} met ${rowsMet(node)} rows`);
   const input = node.Plans?.[0];
-  if (SORTS.has(node['Node Type']) && input && rowsMet(input) > SORT_ROWS) own.push(`sort of ${rowsMet(input)} rows`);
-  return [...own, ...(node.Plans ?? []).flatMap((child) => planProblems(child, tableRows))];
+  if (SORTS.has(node['Node Type']) && input && rowsMet(input) > (allowed.sortRows ?? SORT_ROWS)) own.push(`sort of ${rowsMet(input)} rows`);
+  return [...own, ...(node.Plans ?? []).flatMap((child) => planProblems(child, tableRows, allowed))];
 }
 
 const pgUrl = inject('pgUrl');
@@ -173,7 +172,7 @@ describe.runIf(pgUrl)('query plans at 200,000 fines (PostgreSQL)', () => {
       const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${statement.text}`, statement.values);
       const [explained] = rows;
       if (!explained) throw new Error(`no plan for ${statement.text}`);
-      for (const problem of planProblems(explained['QUERY PLAN'][0].Plan, tableRows))
+      for (const problem of planProblems(explained['QUERY PLAN'][0].Plan, tableRows, ALLOWED[name]))
         problems.push(`${problem} in: ${statement.text.replace(/\s+/g, ' ').slice(0, 240)}`);
     }
     expect(problems).toEqual([]);
