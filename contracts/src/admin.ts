@@ -110,7 +110,6 @@ export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 
 export const adminCitizenComplaintsSchema = z.object({ current: z.array(complaintSchema), past: z.array(complaintSchema) });
 export type AdminCitizenComplaints = z.infer<typeof adminCitizenComplaintsSchema>;
-export const adminAssignedComplaintsSchema = z.object({ complaints: z.array(complaintSchema) });
 
 export const deleteUserResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export const reactivateUserResponseSchema = z.object({ success: z.literal(true), message: z.string() });

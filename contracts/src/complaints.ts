@@ -65,13 +65,11 @@ export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Complete
 export const COMPLAINT_ATTACHMENT_FIELD = 'attachment_file';
 /** The path of an attachment uploaded before (POST /api/complaints/upload), sent instead of the file itself. */
 export const COMPLAINT_ATTACHMENT_PATH_FIELD = 'attachment_path';
-/** Complaints on one page of the citizen's own list and of the officer's latest list, unless the query asks for another size. */
+/** Complaints on one page of a list (the citizen's own, the officer's latest, an officer's assigned), unless the query asks for another size. */
 export const COMPLAINTS_PAGE_SIZE = 20;
 export const COMPLAINTS_PAGE_SIZE_MAX = 100;
 /** A list's complaints are counted up to this many ("more than 1,000" beyond), so a count costs little. */
 export const COMPLAINTS_COUNT_CAP = 1_000;
-/** Most complaints the administrator's view of an officer's assigned complaints shows (newest first). */
-export const ASSIGNED_COMPLAINTS_LIMIT = 500;
 
 const localDateTime = pastColomboDateTime();
 

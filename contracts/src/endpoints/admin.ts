@@ -1,5 +1,4 @@
 import {
-  adminAssignedComplaintsSchema,
   adminCitizenComplaintsSchema,
   adminUserDetailsSchema,
   adminUsersPageSchema,
@@ -13,7 +12,7 @@ import {
   workloadQuerySchema,
   workloadResponseSchema,
 } from '../admin';
-import { complaintIdParamSchema, complaintSchema } from '../complaints';
+import { complaintIdParamSchema, complaintPageQuerySchema, complaintPageSchema, complaintSchema } from '../complaints';
 import {
   adminSlotListSchema,
   adminSlotSchema,
@@ -66,12 +65,14 @@ export const adminEndpoints = {
     status: 200,
     answer: adminCitizenComplaintsSchema,
   }),
+  /** A page of the complaints booked into the slots an officer serves, newest submitted first (as complaints.mine pages). */
   assignedComplaints: endpoint({
     method: 'GET',
     path: '/admin/users/:id/assigned-complaints',
     params: userIdParamSchema,
+    query: complaintPageQuerySchema,
     status: 200,
-    answer: adminAssignedComplaintsSchema,
+    answer: complaintPageSchema,
   }),
   complaint: endpoint({ method: 'GET', path: '/admin/complaints/:id', params: complaintIdParamSchema, status: 200, answer: complaintSchema }),
   workload: endpoint({ method: 'GET', path: '/admin/officer-workload', query: workloadQuerySchema, status: 200, answer: workloadResponseSchema }),

@@ -14,7 +14,7 @@ export function adminConsoleRoutes(deps: {
   guards: AuthGuards;
   adminConsole: AdminConsoleService;
   /** The complaints an administrator reads in the users area. */
-  complaints: Pick<ComplaintsService, 'listOfCitizen' | 'listAssignedTo' | 'viewForAdmin'>;
+  complaints: Pick<ComplaintsService, 'listOfCitizen' | 'pageAssignedTo' | 'viewForAdmin'>;
 }): FastifyPluginAsyncZod {
   const admin = { tags: ['admin'], onRequest: deps.guards.require({ roles: ['admin'] }) };
   return async (app) => {
@@ -80,10 +80,14 @@ export function adminConsoleRoutes(deps: {
     route(
       app,
       adminEndpoints.assignedComplaints,
-      { ...admin, summary: 'The complaints booked into the slots an officer serves', errors: notFound },
+      {
+        ...admin,
+        summary: 'The complaints booked into the slots an officer serves, newest submitted first; keyset pages; the capped count',
+        errors: notFound,
+      },
       async (request) => {
         const user = await deps.adminConsole.details(request.params.id);
-        return { complaints: user.officer ? await deps.complaints.listAssignedTo(user.officer.id) : [] };
+        return deps.complaints.pageAssignedTo(user.officer?.id, request.query);
       },
     );
 

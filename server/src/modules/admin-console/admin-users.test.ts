@@ -173,8 +173,10 @@ describe.each(DB_KINDS)('the administrator’s users area on %s', (kind) => {
       const details = (await get(`/api/admin/users/${officer.officer.user_id}`)).json();
       expect(details).toMatchObject({ role: 'police_officer', station: 'Kollupitiya Police Station', citizen: null });
       expect(details.officer).toMatchObject({ id: officer.officer.id, full_name: 'Asela Gunaratne', branch: 'Crime Branch' });
+      // A page, as complaints.mine pages (admin-assigned-complaints.test.ts walks the pages).
       const assigned = (await get(`/api/admin/users/${officer.officer.user_id}/assigned-complaints`)).json();
       expect(assigned.complaints.map((x: { id: number }) => x.id)).toEqual([mine.id]);
+      expect(assigned).toMatchObject({ total: 1, total_exact: true, next_cursor: null });
     });
 
     it('opens any complaint with every field, the status history and the attachment', async () => {

@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  ASSIGNED_COMPLAINTS_LIMIT,
-  COMPLAINTS_COUNT_CAP,
-  MAX_UPCOMING_BOOKINGS,
-  type ComplaintBranch,
-  type ComplaintHistoryEntry,
-  type ComplaintType,
-} from '@pes/contracts';
+import { COMPLAINTS_COUNT_CAP, MAX_UPCOMING_BOOKINGS, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { preparedOn, prepareSql } from '../../db/prepared-sql';
@@ -378,20 +371,18 @@ export function createComplaintsRepository(db: Database) {
       pageOf(and(eq(complaints.branch, branch), eq(complaints.stationId, stationId))!, window, tx),
     forBranchOnDate: (branch: ComplaintBranch, stationId: number, date: string, on?: DbOrTx) => byBranchOnDate(on).execute({ branch, stationId, date }),
     /**
-     * The complaints in the slots the officer serves, newest first: from the officer's slots (their index) to each
-     * slot's complaints (the slot index), a nested loop over the officer's own work rather than a scan of every
-     * complaint for the IN list; the newest ASSIGNED_COMPLAINTS_LIMIT of those are kept (a top-N sort of that officer's).
+     * A page of the complaints in the slots the officer serves, newest first, and how many there are (up to the cap).
+     * No index orders complaints by who serves their slot (a slot may have several officers), so the page is the top
+     * of the officer's own complaints past the cursor: from the officer's slots (slot_officers_officer_idx) to each
+     * slot's complaints (complaints_slot_idx), sorted top-N; the views (status history above all) are built for the
+     * page's rows only.
      */
-    assignedTo: (officerRowId: number, on: DbOrTx = db) =>
-      on
-        .select(viewFields)
-        .from(slotOfficers)
-        .innerJoin(complaints, eq(complaints.slotId, slotOfficers.slotId))
-        .innerJoin(stations, eq(stations.id, complaints.stationId))
-        .leftJoin(files, eq(files.id, complaints.attachmentFileId))
-        .where(eq(slotOfficers.officerRowId, officerRowId))
-        .orderBy(desc(complaints.submittedAt), desc(complaints.id))
-        .limit(ASSIGNED_COMPLAINTS_LIMIT),
+    pageAssignedTo: (officerRowId: number, window: PageWindow, tx: DbOrTx = db) =>
+      pageOf(
+        inArray(complaints.slotId, tx.select({ slotId: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))),
+        window,
+        tx,
+      ),
     async viewById(id: number, on?: DbOrTx) {
       return (await byId(on).execute({ id }))[0];
     },

@@ -86,6 +86,14 @@ function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[
 
 type ComplaintPageQuery = z.output<typeof complaintPageQuerySchema>;
 const windowOf = (query: ComplaintPageQuery): PageWindow => ({ cursor: query.cursor, limit: query.page_size + 1 });
+/** The answer of a list that holds nothing (an officer without a branch and station, an account that is no officer's). */
+const emptyPage = (query: ComplaintPageQuery): ComplaintPage => ({
+  complaints: [],
+  total: 0,
+  total_exact: true,
+  page_size: query.page_size,
+  next_cursor: null,
+});
 
 export function createComplaintsService(deps: {
   db: Database;
@@ -264,7 +272,7 @@ export function createComplaintsService(deps: {
     /** A page of the complaints of the officer's branch at the officer's station, newest first (none for an officer without both). */
     async pageForOfficer(officer: Principal, query: ComplaintPageQuery, tx?: DbOrTx): Promise<ComplaintPage> {
       const scope = officerScope(officer);
-      if (!scope) return { complaints: [], total: 0, total_exact: true, page_size: query.page_size, next_cursor: null };
+      if (!scope) return emptyPage(query);
       return toComplaintPage(await complaints.pageOfBranch(scope.branch, scope.stationId, windowOf(query), tx ?? staffReads), query.page_size);
     },
 
@@ -305,12 +313,16 @@ export function createComplaintsService(deps: {
       return (await complaints.allOfCitizen(citizenUserId, staffReads)).map(toComplaintView);
     },
 
-    /** The complaints booked into the slots an officer serves (officers.id), newest first. */
     /** Per officer (of a branch) serving slots with complaints: their complaints by workload class. */
     workloadByOfficer: (scope: WorkScope, tx?: DbOrTx) => complaints.workloadByOfficer(scope, tx),
 
-    async listAssignedTo(officerRowId: number) {
-      return (await complaints.assignedTo(officerRowId, staffReads)).map(toComplaintView);
+    /**
+     * A page of the complaints booked into the slots an officer serves (officers.id), newest first (the administrator's
+     * view); none for an account that is no officer's (undefined).
+     */
+    async pageAssignedTo(officerRowId: number | undefined, query: ComplaintPageQuery, tx?: DbOrTx): Promise<ComplaintPage> {
+      if (officerRowId === undefined) return emptyPage(query);
+      return toComplaintPage(await complaints.pageAssignedTo(officerRowId, windowOf(query), tx ?? staffReads), query.page_size);
     },
 
     /** Any complaint, with its attachment and status history (the administrator's view); 404 when there is none. */
