@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUserRow, Complaint } from '@pes/contracts';
 import { Alert } from '../../../components/Alert';
 import { useFocusOutcome } from '../../../components/use-focus-outcome';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, TablePages, type Column } from '../../../components/DataTable';
 import { useErrorMessage } from '../../../components/errors';
 import { useFormat } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
 import { StoredFile } from '../../../components/stored-file/StoredFile';
 import { QueryState } from '../../../components/QueryState';
+import { useKeysetPages } from '../../../components/keyset-pages';
 import { useStationName } from '../../../lib/stations/stations';
 import { useAssignedComplaints, useCitizenComplaints, useDeleteUser, useUserDetails } from './api';
 import { ComplaintModal } from './ComplaintModal';
@@ -35,7 +36,9 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
   const errorMessage = useErrorMessage();
   const details = useUserDetails(user.id);
   const citizenComplaints = useCitizenComplaints(user.id, user.role === 'citizen');
-  const assigned = useAssignedComplaints(user.id, user.role === 'police_officer');
+  // An officer's assigned complaints come a page at a time (another user's start again at their first page).
+  const assignedPages = useKeysetPages(String(user.id));
+  const assigned = useAssignedComplaints(user.id, user.role === 'police_officer', assignedPages.cursor);
   const del = useDeleteUser();
   const [openComplaint, setOpenComplaint] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -78,14 +81,16 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
     { id: 'status', header: t('details.status'), cell: (c) => c.status },
     { id: 'submitted', header: t('details.submitted'), cell: (c) => format.dateTime(c.submitted_at) },
   ];
-  const complaintList = (title: string, rows: Complaint[]) => (
+  const complaintList = (title: string, rows: Complaint[], paging?: { count: ReactNode; pages: ReactNode }) => (
     <section>
       <h3>{title}</h3>
+      {paging?.count}
       {rows.length === 0 ? (
         <p className="admin-area__muted">{t('details.noComplaints')}</p>
       ) : (
         <DataTable caption={title} captionHidden columns={complaintColumns} rows={rows} rowKey={(c) => c.id} stacked={false} />
       )}
+      {paging?.pages}
     </section>
   );
 
@@ -167,7 +172,24 @@ export function UserDetailsPanel({ user, onClose, onDeleted }: { user: AdminUser
                   ]}
                 />
                 <QueryState query={assigned} error={t('details.loadFailed')}>
-                  {(a) => complaintList(t('details.assignedComplaints'), a.complaints)}
+                  {(a) =>
+                    complaintList(t('details.assignedComplaints'), a.complaints, {
+                      count:
+                        a.total > 0 ? (
+                          <p className="admin-area__muted" role="status">
+                            {t(a.total_exact ? 'details.assignedTotal' : 'details.assignedTotalOver', { count: a.total, shown: format.number(a.total) })}
+                          </p>
+                        ) : null,
+                      pages: (
+                        <TablePages
+                          caption={t('details.assignedComplaints')}
+                          pages={a.total_exact ? Math.max(1, Math.ceil(a.total / Math.max(1, a.page_size))) : undefined}
+                          busy={assigned.isPlaceholderData}
+                          {...assignedPages.controls(a.next_cursor)}
+                        />
+                      ),
+                    })
+                  }
                 </QueryState>
               </>
             ) : null}

@@ -8,7 +8,7 @@ export const adminKeys = {
   usersPage: (filter: UsersFilter, cursor: string | null) => ['admin', 'users', 'page', filter, cursor] as const,
   user: (id: number) => ['admin', 'users', 'one', id] as const,
   userComplaints: (id: number) => ['admin', 'users', 'complaints', id] as const,
-  assigned: (id: number) => ['admin', 'users', 'assigned', id] as const,
+  assigned: (id: number, cursor: string | null) => ['admin', 'users', 'assigned', id, cursor] as const,
   complaint: (id: number) => ['admin', 'complaint', id] as const,
   workload: (filter: WorkloadFilter, cursor: string | null) => ['admin', 'workload', filter, cursor] as const,
   audit: (filter: AuditFilter, cursor: string | null) => ['admin', 'audit', filter, cursor] as const,
@@ -35,8 +35,15 @@ export const useUserDetails = (id: number) => useQuery({ queryKey: adminKeys.use
 export const useCitizenComplaints = (id: number, enabled: boolean) =>
   useQuery({ queryKey: adminKeys.userComplaints(id), queryFn: () => call(adminEndpoints.userComplaints, { params: { id } }), enabled });
 
-export const useAssignedComplaints = (id: number, enabled: boolean) =>
-  useQuery({ queryKey: adminKeys.assigned(id), queryFn: () => call(adminEndpoints.assignedComplaints, { params: { id } }), enabled });
+/** A page of an officer's assigned complaints, newest first (keyset: `cursor` is the page before's next_cursor; null for the first). */
+export const useAssignedComplaints = (id: number, enabled: boolean, cursor: string | null) =>
+  useQuery({
+    queryKey: adminKeys.assigned(id, cursor),
+    queryFn: () => call(adminEndpoints.assignedComplaints, { params: { id }, query: { cursor: cursor ?? undefined } }),
+    enabled,
+    // The page shown stays while the next loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
 
 export const useAdminComplaint = (id: number) =>
   useQuery({ queryKey: adminKeys.complaint(id), queryFn: () => call(adminEndpoints.complaint, { params: { id } }) });
