@@ -69,6 +69,39 @@ test('an administrator finds a citizen, opens a complaint and deletes the accoun
   await citizenContext.close();
 });
 
+test("an administrator opens an officer's details: the complaints of the slots they serve, newest first, a page at a time with how many", async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, ADMIN, 'admin');
+  const page = await context.newPage();
+  await page.goto('/admin/users');
+  await page.getByLabel('Search by username or name').fill(CRIME_OFFICER.username);
+  await page.getByLabel('Role').selectOption('police_officer');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('button', { name: /^View/ }).click();
+
+  const details = page.getByRole('region', { name: new RegExp(`Details of ${CRIME_OFFICER.fullName}`) });
+  await expect(details.getByRole('heading', { name: 'Assigned complaints' })).toBeVisible();
+  // Counted up to the cap ("more than 1,000" beyond it); other specs may book into this officer's slots too.
+  await expect(details.getByRole('status').filter({ hasText: /^Assigned complaints: (more than )?\d[\d,]*$/ })).toBeVisible();
+  const assigned = details.getByRole('table', { name: 'Assigned complaints' }).locator('tbody tr');
+  await expect(assigned.first()).toBeVisible();
+  expect(await assigned.count()).toBeLessThanOrEqual(20);
+  // The complaint filed for this spec is among them: on the first page, or a later one (newest first).
+  const pages = details.getByRole('navigation', { name: /Assigned complaints/ });
+  const open = details.getByRole('button', { name: `Open complaint ${reference}` });
+  for (let turn = 0; turn < 10 && !(await open.isVisible()); turn++) {
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect(pages).toContainText(`Page ${turn + 2}`);
+  }
+  await open.click();
+  await expect(page.getByRole('dialog', { name: `Complaint ${reference}` }).getByText('My bicycle was taken from outside the pharmacy.')).toBeVisible();
+  expect(await seriousViolations(page), 'officer details').toEqual([]);
+  await context.close();
+});
+
 test('the workload table filters by branch, station and thresholds, with how many officers and when the counts were read', async ({ browser }) => {
   const context = await signedInContext(browser, ADMIN, 'admin');
   const page = await context.newPage();
