@@ -93,12 +93,15 @@ const REFERENCE_SEQUENCE_DIGITS = 6;
 function searchTerms(text: string) {
   const compact = normaliseIdentityNumber(text);
   const tail = /^\d{1,6}$/.test(compact) ? `-${compact.padStart(REFERENCE_SEQUENCE_DIGITS, '0')}` : /^[\d-]+$/.test(compact) ? compact : undefined;
-  // Names are letters: a word with a digit (a NIC, a reference) is never a name's, and as a prefix query it would
-  // match nothing while the planner, unable to tell, walks every paid application looking for it (89 ms at 50,000).
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((word) => word && !/\p{N}/u.test(word));
+  // Names are letters: a search with a digit (a NIC, a reference) is never a name (every word must match, and no name
+  // has a digit), and as a prefix query it would match nothing while the planner, unable to tell, walks every paid
+  // application looking for it (89 ms at 50,000).
+  const words = /\p{N}/u.test(text)
+    ? []
+    : text
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}\p{N}]+/u)
+        .filter(Boolean);
   return {
     prefix: `${likeEscape(compact)}%`,
     reversedTail: tail ? `${likeEscape([...tail].reverse().join(''))}%` : undefined,

@@ -375,11 +375,12 @@ export function createComplaintsRepository(db: Database) {
      * No index orders complaints by who serves their slot (a slot may have several officers), so the page is the top
      * of the officer's own complaints past the cursor: from the officer's slots (slot_officers_officer_idx) to each
      * slot's complaints (complaints_slot_idx), sorted top-N; the views (status history above all) are built for the
-     * page's rows only.
+     * page's rows only. The slots are given as an array (`= any(array(...))`), not an IN subquery: the planner then
+     * looks each slot up in its index, where for an IN it hashed a scan of every complaint (17 ms at 300,000).
      */
     pageAssignedTo: (officerRowId: number, window: PageWindow, tx: DbOrTx = db) =>
       pageOf(
-        inArray(complaints.slotId, tx.select({ slotId: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))),
+        sql`${complaints.slotId} = any(array(${tx.select({ slotId: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))}))`,
         window,
         tx,
       ),
