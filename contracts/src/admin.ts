@@ -153,8 +153,6 @@ const threshold = (fallback: number) =>
 
 /** Officers per page of the workload table. */
 export const WORKLOAD_PAGE_SIZE = 25;
-/** The officers a filter finds are counted up to this many ("more than 1,000" beyond), as the fines pages do. */
-export const WORKLOAD_COUNT_CAP = 1_000;
 /** Longest station name a filter accepts (English, as the stations list names them). */
 const STATION_NAME_MAX = 120;
 
@@ -186,10 +184,8 @@ export type WorkloadRow = z.infer<typeof workloadRowSchema>;
 /** One page of active officers by name, with their work, and how many officers the filters find (capped). */
 export const workloadResponseSchema = z.object({
   rows: z.array(workloadRowSchema),
-  /** How many officers the filters find, up to WORKLOAD_COUNT_CAP. */
-  total: z.number().int(),
-  /** False when more than WORKLOAD_COUNT_CAP officers match: `total` is then that cap. */
-  total_exact: z.boolean(),
+  /** How many officers the filters find, up to LIST_COUNT_CAP. */
+  ...cappedCountShape,
   page_size: z.number().int(),
   /** The cursor of the next page; null on the last page. */
   next_cursor: z.string().nullable(),

@@ -45,10 +45,12 @@ function isCalendarDate(value: string) {
 }
 
 /**
- * A staff list's matches are counted up to this many, as the fines pages do (OFFICER_FINES_COUNT_CAP): beyond it the
- * page says "more than 1000", so a count reads at most this many index entries, never the whole table.
+ * A list's matches are counted up to this many (every paged list: complaints, fines, clearance, users, workload): beyond
+ * it the page says "more than 1000", so a count reads at most this many index entries and one, never the whole table.
  */
 export const LIST_COUNT_CAP = 1_000;
+/** A count read up to LIST_COUNT_CAP + 1 (`matched`), as a list answers it: the cap and `total_exact: false` beyond. */
+export const cappedTotal = (matched: number) => ({ total: Math.min(matched, LIST_COUNT_CAP), total_exact: matched <= LIST_COUNT_CAP });
 /** How many a list found, the fines pages' shape: `total` up to LIST_COUNT_CAP; `total_exact` false when more matched. */
 export const cappedCountShape = {
   total: z.number().int(),

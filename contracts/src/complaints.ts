@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BRANCHES } from './enums';
 import { msg, type ValidationMessageKey } from './messages';
-import { isoDate, keysetCursor, optionalText, pageSizeQuery, pastColomboDateTime, requiredText } from './common';
+import { cappedCountShape, isoDate, keysetCursor, optionalText, pageSizeQuery, pastColomboDateTime, requiredText } from './common';
 import { choice } from './slots';
 import { multipartForm, uploadForm } from './files';
 import { field, recordShape, recordViewShape, textField, typedField } from './records';
@@ -68,8 +68,6 @@ export const COMPLAINT_ATTACHMENT_PATH_FIELD = 'attachment_path';
 /** Complaints on one page of a list (the citizen's own, the officer's latest, an officer's assigned), unless the query asks for another size. */
 export const COMPLAINTS_PAGE_SIZE = 20;
 export const COMPLAINTS_PAGE_SIZE_MAX = 100;
-/** A list's complaints are counted up to this many ("more than 1,000" beyond), so a count costs little. */
-export const COMPLAINTS_COUNT_CAP = 1_000;
 
 const localDateTime = pastColomboDateTime();
 
@@ -244,12 +242,10 @@ export const complaintPageQuerySchema = z.object({
 });
 export type ComplaintPageQuery = z.input<typeof complaintPageQuerySchema>;
 
-/** One page of complaints, with how many the list holds in all (counted up to COMPLAINTS_COUNT_CAP). */
+/** One page of complaints, with how many the list holds in all (counted up to LIST_COUNT_CAP). */
 export const complaintPageSchema = z.object({
   complaints: z.array(complaintSchema),
-  total: z.number().int(),
-  /** False when the list holds more than COMPLAINTS_COUNT_CAP: `total` is then that cap. */
-  total_exact: z.boolean(),
+  ...cappedCountShape,
   page_size: z.number().int(),
   /** The cursor of the next (older) page; null on the last page. */
   next_cursor: z.string().nullable(),

@@ -3,7 +3,7 @@ import { centsToAmount } from './money';
 import { IDENTITY_TYPES } from './enums';
 import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
 import { msg } from './messages';
-import { keysetCursor, optionalText, pageSizeQuery, requiredText } from './common';
+import { cappedCountShape, keysetCursor, optionalText, pageSizeQuery, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
 
 export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Reckless Driving', 'Signal Violation', 'Other'] as const;
@@ -172,12 +172,6 @@ export type FineSearchQuery = z.input<typeof fineSearchQuerySchema>;
 /** Rows of one page of the officer's own fines. */
 export const OFFICER_FINES_PAGE_SIZE = 25;
 /**
- * A search's matches are counted up to this many ("more than 1,000" beyond), so a count costs little; a search
- * with no more matches is paged from its matches alone (fines.repository.ts pageIssuedBy).
- */
-export const OFFICER_FINES_COUNT_CAP = 1_000;
-
-/**
  * A search of the officer's fines starts at this many letters or digits: fewer match too many of an officer's
  * fines for any index to find a page of them without reading thousands (issue 43).
  */
@@ -193,8 +187,6 @@ export const officerFinesQuerySchema = z.object({
 /** Rows of one page of the citizen's payment history, unless the query asks for another size. */
 export const FINE_HISTORY_PAGE_SIZE = 25;
 export const FINE_HISTORY_PAGE_SIZE_MAX = 100;
-/** A citizen's paid fines are counted up to this many ("more than 1,000" beyond). */
-export const FINE_HISTORY_COUNT_CAP = 1_000;
 
 /** A page of the citizen's paid fines, newest payment first. */
 export const fineHistoryQuerySchema = z.object({
@@ -259,7 +251,10 @@ export type FineListResponse = z.infer<typeof fineListResponseSchema>;
 /** One page of the officer's fines, newest first, with how many there are in all (for the search given). */
 export const officerFinesPageSchema = fineListResponseSchema.extend({
   total: z.number().int(),
-  /** False when a search matched more than OFFICER_FINES_COUNT_CAP: `total` is then that cap. */
+  /**
+   * False when a search matched more than LIST_COUNT_CAP: `total` is then that cap (a search with no more matches is
+   * paged from its matches alone: fines.repository.ts pageIssuedBy). Without a search, the exact count.
+   */
   total_exact: z.boolean(),
   page_size: z.number().int(),
   /** The `before` of the next (older) page; null on the last page. */
@@ -267,11 +262,9 @@ export const officerFinesPageSchema = fineListResponseSchema.extend({
 });
 export type OfficerFinesPage = z.infer<typeof officerFinesPageSchema>;
 
-/** One page of the citizen's paid fines, newest payment first, with how many there are (counted up to FINE_HISTORY_COUNT_CAP). */
+/** One page of the citizen's paid fines, newest payment first, with how many there are (counted up to LIST_COUNT_CAP). */
 export const fineHistoryPageSchema = fineListResponseSchema.extend({
-  total: z.number().int(),
-  /** False when the citizen has paid more than FINE_HISTORY_COUNT_CAP fines: `total` is then that cap. */
-  total_exact: z.boolean(),
+  ...cappedCountShape,
   page_size: z.number().int(),
   /** The `cursor` of the next (older) page; null on the last page. */
   next_cursor: z.string().nullable(),

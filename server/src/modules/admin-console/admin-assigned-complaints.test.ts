@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPLAINTS_COUNT_CAP, COMPLAINTS_PAGE_SIZE } from '@pes/contracts';
+import { LIST_COUNT_CAP, COMPLAINTS_PAGE_SIZE } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, signInAdmin } from '../../../test/helpers';
 import { createSlot, HOME_STATION } from '../complaints/complaints.fixtures';
@@ -9,7 +9,7 @@ const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? re
 
 // The administrator's view of an officer's assigned complaints (the complaints booked into the slots the officer
 // serves) comes a page at a time as the other complaint lists do (keyset: submitted_at, then id), with a count capped
-// at COMPLAINTS_COUNT_CAP. Complaints are written here straight into the table, many at one instant, so that the
+// at LIST_COUNT_CAP. Complaints are written here straight into the table, many at one instant, so that the
 // pages' order must be decided by the id where the instants tie.
 describe.each(DB_KINDS)('an officer’s assigned complaints, paged, on %s', (kind) => {
   let t: TestApp;
@@ -165,16 +165,16 @@ describe.each(DB_KINDS)('an officer’s assigned complaints, paged, on %s', (kin
     }
   });
 
-  it(`counts the list up to ${COMPLAINTS_COUNT_CAP} and says when there are more`, async () => {
+  it(`counts the list up to ${LIST_COUNT_CAP} and says when there are more`, async () => {
     const busy = await createOfficer(t, 'Crime Branch', { adminToken: admin });
     const slot = (await createSlot(t, admin, { branch: 'Crime Branch' })).id;
     await assign(slot, busy.officer.id);
-    await insert(slot, '2026-01-01T00:00:00Z', COMPLAINTS_COUNT_CAP + 1);
+    await insert(slot, '2026-01-01T00:00:00Z', LIST_COUNT_CAP + 1);
     const body = (await get(`${pathOf(busy)}?page_size=100`)).json();
-    expect(body).toMatchObject({ total: COMPLAINTS_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
+    expect(body).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
     expect(body.complaints).toHaveLength(100);
     // One fewer is counted exactly.
     await t.database.db.execute(sql`delete from complaints where id = (select max(id) from complaints where slot_id = ${slot})`);
-    expect((await get(`${pathOf(busy)}?page_size=1`)).json()).toMatchObject({ total: COMPLAINTS_COUNT_CAP, total_exact: true });
+    expect((await get(`${pathOf(busy)}?page_size=1`)).json()).toMatchObject({ total: LIST_COUNT_CAP, total_exact: true });
   });
 });

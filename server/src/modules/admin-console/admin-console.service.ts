@@ -2,6 +2,7 @@ import {
   ADMIN_PAGE_SIZE,
   type Branch,
   colomboDate,
+  cappedTotal,
   LIST_COUNT_CAP,
   OFFICER_SEARCH_LIMIT,
   workloadStatus,
@@ -10,7 +11,6 @@ import {
   type officerSearchQuerySchema,
   type Role,
   type workloadQuerySchema,
-  WORKLOAD_COUNT_CAP,
   WORKLOAD_PAGE_SIZE,
   type WorkloadPage,
 } from '@pes/contracts';
@@ -130,8 +130,7 @@ export function createAdminConsoleService(deps: {
           deactivated_at: row.deactivated_at,
         })),
         next_cursor,
-        total: Math.min(matched, LIST_COUNT_CAP),
-        total_exact: matched <= LIST_COUNT_CAP,
+        ...cappedTotal(matched),
       };
     },
 
@@ -183,7 +182,7 @@ export function createAdminConsoleService(deps: {
      * status (spec §4, §9): each branch's own work counts — complaints in the slots they serve, clearance
      * applications they handled, fines they issued (done work), anonymous reports assigned to them. Read from the
      * summary the database keeps as the work changes (modules/workload), so exact at `as_of`; the count stops at
-     * WORKLOAD_COUNT_CAP. Optionally only the officers of one status (overloaded, balanced, under-utilized).
+     * LIST_COUNT_CAP. Optionally only the officers of one status (overloaded, balanced, under-utilized).
      */
     async workload(query: z.output<typeof workloadQuerySchema>): Promise<WorkloadPage> {
       const asOf = new Date();
@@ -198,7 +197,7 @@ export function createAdminConsoleService(deps: {
       };
       const [read, counted] = await Promise.all([
         workload.page(filter, WORKLOAD_PAGE_SIZE + 1, staffReads),
-        workload.countUpTo(filter, WORKLOAD_COUNT_CAP, staffReads),
+        workload.countUpTo(filter, LIST_COUNT_CAP, staffReads),
       ]);
       const rows = read.map((row) => {
         const total = row.pending + row.in_progress + row.completed + row.other;
@@ -211,8 +210,7 @@ export function createAdminConsoleService(deps: {
       const { page, next_cursor } = keysetPage(rows, WORKLOAD_PAGE_SIZE, (row) => String(row.officer_row_id));
       return {
         rows: page,
-        total: Math.min(counted, WORKLOAD_COUNT_CAP),
-        total_exact: counted <= WORKLOAD_COUNT_CAP,
+        ...cappedTotal(counted),
         page_size: WORKLOAD_PAGE_SIZE,
         next_cursor,
         as_of: asOf.toISOString(),

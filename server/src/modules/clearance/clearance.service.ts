@@ -4,6 +4,7 @@ import {
   CLEARANCE_FEE_AMOUNT,
   CLEARANCE_FEE_CENTS,
   CLEARANCE_PAGE_SIZE_MAX,
+  cappedTotal,
   LIST_COUNT_CAP,
   CLEARANCE_REFERENCE_PATTERN,
   VERIFICATION_CODE_ALPHABET,
@@ -411,8 +412,7 @@ export function createClearanceService(deps: {
         page_size: pageSize,
         next_cursor,
         // Counted up to the cap, as the fines pages do: "more than 1000" beyond.
-        total: Math.min(matched, LIST_COUNT_CAP),
-        total_exact: matched <= LIST_COUNT_CAP,
+        ...cappedTotal(matched),
       };
     },
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPLAINTS_COUNT_CAP, COMPLAINTS_PAGE_SIZE, type ComplaintBranch } from '@pes/contracts';
+import { LIST_COUNT_CAP, COMPLAINTS_PAGE_SIZE, type ComplaintBranch } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, login } from '../../../test/helpers';
 import { HOME_STATION, OTHER_STATION } from './complaints.fixtures';
@@ -14,7 +14,7 @@ const planText = (result: unknown) =>
     .join('\n');
 
 // The citizen's own complaints and the officer's latest list come a page at a time (keyset: submitted_at, then id),
-// each with a count capped at COMPLAINTS_COUNT_CAP. Complaints are written here straight into the table, many at the
+// each with a count capped at LIST_COUNT_CAP. Complaints are written here straight into the table, many at the
 // same instant, so that the pages' order must be decided by the id where the instants tie.
 describe.each(DB_KINDS)('complaint pages on %s', (kind) => {
   let t: TestApp;
@@ -159,16 +159,16 @@ describe.each(DB_KINDS)('complaint pages on %s', (kind) => {
     }
   });
 
-  it(`counts a list up to ${COMPLAINTS_COUNT_CAP} and says when there are more`, async () => {
+  it(`counts a list up to ${LIST_COUNT_CAP} and says when there are more`, async () => {
     const citizen = await createCitizen(t);
     const officer = await createOfficer(t, 'Minor Offense Branch', { station: OTHER_STATION });
-    await insert(citizen.id, 'Minor Offense Branch', OTHER_STATION, '2026-01-01T00:00:00Z', COMPLAINTS_COUNT_CAP + 1);
+    await insert(citizen.id, 'Minor Offense Branch', OTHER_STATION, '2026-01-01T00:00:00Z', LIST_COUNT_CAP + 1);
     for (const [path, token] of [
       ['/api/complaints/my-complaints', citizen.token],
       ['/api/police/complaints', officer.token],
     ] as const) {
       const body = (await get(`${path}?page_size=100`, token)).json();
-      expect(body).toMatchObject({ total: COMPLAINTS_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
+      expect(body).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
       expect(body.complaints).toHaveLength(100);
     }
   });

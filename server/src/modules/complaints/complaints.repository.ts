@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { COMPLAINTS_COUNT_CAP, MAX_UPCOMING_BOOKINGS, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import { LIST_COUNT_CAP, MAX_UPCOMING_BOOKINGS, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { preparedOn, prepareSql } from '../../db/prepared-sql';
@@ -171,12 +171,11 @@ export function createComplaintsRepository(db: Database) {
       .select({ one: sql`1` })
       .from(complaints)
       .where(scope)
-      .limit(COMPLAINTS_COUNT_CAP + 1)
+      .limit(LIST_COUNT_CAP + 1)
       .as('matched');
     const counted = tx.select({ n: sql<number>`count(*)::int` }).from(matched);
     const [page, count] = await Promise.all([rows, counted]);
-    const n = count[0]?.n ?? 0;
-    return { rows: page, total: Math.min(n, COMPLAINTS_COUNT_CAP), totalExact: n <= COMPLAINTS_COUNT_CAP };
+    return { rows: page, matched: count[0]?.n ?? 0 };
   }
 
   // Prepared once per database: the lists are the hot reads (officers' by-date list above all); the staff pages'

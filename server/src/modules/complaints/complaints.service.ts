@@ -1,5 +1,6 @@
 import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintPage, complaintPageQuerySchema, ComplaintType } from '@pes/contracts';
 import {
+  cappedTotal,
   COMPLAINT_ATTACHMENT_PATH_FIELD,
   COMPLAINT_BRANCH,
   COMPLAINT_BRANCHES,
@@ -69,7 +70,7 @@ function toComplaintView(row: ComplaintViewRow): Complaint {
 }
 
 /** A page of a complaints list as the API answers it, from `size + 1` rows read (the one more says whether another page follows). */
-function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[]; total: number; totalExact: boolean }, size: number): ComplaintPage {
+function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[]; matched: number }, size: number): ComplaintPage {
   const { page, next_cursor } = keysetPage(found.rows, size, (row) => row.cursor);
   return {
     // The cursor column goes in place, as toComplaintView's columns do (a copy of so wide a row costs microseconds).
@@ -77,8 +78,7 @@ function toComplaintPage(found: { rows: (ComplaintViewRow & { cursor: string })[
       delete (row as Partial<typeof row>).cursor;
       return toComplaintView(row);
     }),
-    total: found.total,
-    total_exact: found.totalExact,
+    ...cappedTotal(found.matched),
     page_size: size,
     next_cursor,
   };

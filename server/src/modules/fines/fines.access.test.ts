@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BRANCHES, OFFICER_FINES_COUNT_CAP } from '@pes/contracts';
+import { BRANCHES, LIST_COUNT_CAP } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createOfficer, login, openApiPaths } from '../../../test/helpers';
 import { colomboLocal, countFines, finesActors, get, issueFine, post, validFine } from './fines.fixtures';
@@ -105,11 +105,11 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
         incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at, issued_by_user_id, station_id)
       select citizen_identity_type, citizen_identity_number, vehicle_number, vehicle_key, amount_cents, description, incident_at,
         incident_location, offense_type, speed_recorded, speed_limit, court_required, status, due_date, issued_at - interval '1 day', issued_by_user_id, station_id
-      from fines, generate_series(1, ${OFFICER_FINES_COUNT_CAP + 1}) where id = ${seed.id}`);
+      from fines, generate_series(1, ${LIST_COUNT_CAP + 1}) where id = ${seed.id}`);
     // The kept count knows only what the API issued; a search counts the matches, up to the cap.
     expect((await get(t, '/api/fines/officer/my-fines', busy.token)).json()).toMatchObject({ total: 1, total_exact: true });
     const searched = (await get(t, '/api/fines/officer/my-fines?search=NCCAP', busy.token)).json();
-    expect(searched).toMatchObject({ total: OFFICER_FINES_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
+    expect(searched).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
     expect(searched.fines[0].id).toBe(seed.id);
     // Deep pages among equal issue times: each fine once, in id order, nothing skipped.
     let cursor: string | null = searched.next_cursor;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { FINE_HISTORY_COUNT_CAP, FINE_HISTORY_PAGE_SIZE } from '@pes/contracts';
+import { LIST_COUNT_CAP, FINE_HISTORY_PAGE_SIZE } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createCitizen } from '../../../test/helpers';
 import { finesActors, get, issueFine } from './fines.fixtures';
@@ -12,7 +12,7 @@ const planText = (result: unknown) =>
     .join('\n');
 
 // The citizen's payment history comes a page at a time, newest payment first (keyset: paid_at, then id), with a
-// count capped at FINE_HISTORY_COUNT_CAP. Paid fines are copied here straight into the table, many paid at the same
+// count capped at LIST_COUNT_CAP. Paid fines are copied here straight into the table, many paid at the same
 // instant, so that the pages' order must be decided by the id where the instants tie.
 describe.each(DB_KINDS)('the payment history pages on %s', (kind) => {
   let t: TestApp;
@@ -116,11 +116,11 @@ describe.each(DB_KINDS)('the payment history pages on %s', (kind) => {
     }
   });
 
-  it(`counts paid fines up to ${FINE_HISTORY_COUNT_CAP} and says when there are more`, async () => {
+  it(`counts paid fines up to ${LIST_COUNT_CAP} and says when there are more`, async () => {
     const busy = await createCitizen(t);
-    await copies(busy.identityNumber, FINE_HISTORY_COUNT_CAP + 1, '2026-01-01T00:00:00Z');
+    await copies(busy.identityNumber, LIST_COUNT_CAP + 1, '2026-01-01T00:00:00Z');
     const body = (await get(t, '/api/fines/history?page_size=100', busy.token)).json();
-    expect(body).toMatchObject({ total: FINE_HISTORY_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
+    expect(body).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, next_cursor: expect.any(String) });
     expect(body.fines).toHaveLength(100);
   });
 

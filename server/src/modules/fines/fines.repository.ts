@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { FINE_HISTORY_COUNT_CAP, FINE_LIST_LIMIT, OFFICER_FINES_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
+import { FINE_LIST_LIMIT, LIST_COUNT_CAP, TIME_ZONE, type Fine, type IdentityType, type OffenseType } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { isoInstant, likeEscape } from '../../db/sql';
 import { officers } from '../users/users.table';
@@ -134,11 +134,10 @@ export function createFinesRepository(db: Database) {
         .select({ one: sql`1` })
         .from(fines)
         .where(paid)
-        .limit(FINE_HISTORY_COUNT_CAP + 1)
+        .limit(LIST_COUNT_CAP + 1)
         .as('matched');
       const [rows, count] = await Promise.all([page, tx.select({ n: sql<number>`count(*)::int` }).from(matched)]);
-      const n = count[0]?.n ?? 0;
-      return { rows, total: Math.min(n, FINE_HISTORY_COUNT_CAP), totalExact: n <= FINE_HISTORY_COUNT_CAP };
+      return { rows, matched: count[0]?.n ?? 0 };
     },
 
     /** Every fine on an identity, paid or not, newest first (the citizen's export of their data; the citizen index's prefix). */
@@ -192,14 +191,14 @@ export function createFinesRepository(db: Database) {
       // The matches' ids: each range up to the cap and one, together without repeats (a plate without its
       // province is both a vehicle and a plate prefix).
       const matchIds = sql.join(
-        ranges.map((range) => sql`(select ${fines.id} from ${fines} where ${mine} and ${range} limit ${OFFICER_FINES_COUNT_CAP + 1})`),
+        ranges.map((range) => sql`(select ${fines.id} from ${fines} where ${mine} and ${range} limit ${LIST_COUNT_CAP + 1})`),
         sql` union `,
       );
       // Counted first: the count decides which of the two pages to read, and the other is never read.
       const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sql`(${matchIds}) as matched`);
       const n = count?.n ?? 0;
-      if (n <= OFFICER_FINES_COUNT_CAP) return { rows: await newestFirst(sql`${fines.id} in (${matchIds})`), total: n, totalExact: true };
-      return { rows: await newestFirst(and(mine, or(...ranges))), total: OFFICER_FINES_COUNT_CAP, totalExact: false };
+      if (n <= LIST_COUNT_CAP) return { rows: await newestFirst(sql`${fines.id} in (${matchIds})`), total: n, totalExact: true };
+      return { rows: await newestFirst(and(mine, or(...ranges))), total: LIST_COUNT_CAP, totalExact: false };
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */

@@ -1,4 +1,5 @@
 import {
+  cappedTotal,
   OFFENSE_TYPES,
   OFFICER_FINES_PAGE_SIZE,
   amountToCents,
@@ -129,7 +130,7 @@ export function createFinesService(deps: {
       const identityNumber = normaliseIdentityNumber(citizen.identityNumber);
       const found = await fines.paidHistoryPage(citizen.identityType, identityNumber, { cursor: query.cursor, limit: size + 1 });
       const { page, next_cursor } = keysetPage(found.rows, size, (r) => r.cursor);
-      return { fines: page.map((r) => r.fine), total: found.total, total_exact: found.totalExact, page_size: size, next_cursor };
+      return { fines: page.map((r) => r.fine), ...cappedTotal(found.matched), page_size: size, next_cursor };
     },
 
     /** Every fine on the signed-in citizen's own identity, paid or not (the export of their data). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { WORKLOAD_COUNT_CAP, WORKLOAD_PAGE_SIZE, type WorkloadPage } from '@pes/contracts';
+import { LIST_COUNT_CAP, WORKLOAD_PAGE_SIZE, type WorkloadPage } from '@pes/contracts';
 import { DB_KINDS, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, onTestApp, signInAdmin } from '../../../test/helpers';
 import { reportFields, submitReport } from '../anonymous/anonymous.fixtures';
@@ -227,17 +227,17 @@ describe.each(DB_KINDS)('the officer workload summary on %s', (kind) => {
     }
   });
 
-  it(`counts no further than ${WORKLOAD_COUNT_CAP} officers`, async () => {
+  it(`counts no further than ${LIST_COUNT_CAP} officers`, async () => {
     await t.database.db.execute(sql`
       with made as (
         insert into users (username, password_hash, role, station_id)
-        select 'capped' || n, 'x', 'police_officer', (select id from stations order by id limit 1) from generate_series(1, ${WORKLOAD_COUNT_CAP + 5}) n
+        select 'capped' || n, 'x', 'police_officer', (select id from stations order by id limit 1) from generate_series(1, ${LIST_COUNT_CAP + 5}) n
         returning id, username
       )
       insert into officers (user_id, full_name, officer_id, badge_number, branch)
       select id, 'Capped ' || username, upper(username), username, 'Traffic Branch' from made`);
     const capped = await page('');
-    expect(capped).toMatchObject({ total: WORKLOAD_COUNT_CAP, total_exact: false });
+    expect(capped).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false });
     expect(capped.rows).toHaveLength(WORKLOAD_PAGE_SIZE);
   });
 
