@@ -1,9 +1,12 @@
-// The national benchmark (issue 43): `npm run bench:national [-- --scale 0.1] [--keep] [--seconds 4]`.
+// The national benchmark (issue 43): `npm run bench:national [-- --scale 0.1] [--keep] [--seconds 4] [--runs 1]
+// [--database pes_national_…]`.
 // Builds the national data set (national-data.mjs) at the scale in a database of its own on the machine's PostgreSQL
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres), starts the built server on it in production
 // mode, measures every endpoint of national-endpoints.mjs at 1 and at 10 connections (autocannon), prints the table
 // and exits non-zero when an endpoint misses its budget at 10 connections or any request failed. The database is
-// dropped at the end unless --keep.
+// dropped at the end unless --keep. `--database` measures a database an earlier `--keep` left (built at the same
+// --scale) instead of building one, and keeps it; `--runs 3` measures every endpoint three times, in three passes
+// over the list, and the table shows each figure's median.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signIn, signInAdmin } from './accounts.mjs';
 import { BUDGET, ENDPOINTS, endpointContext } from './national-endpoints.mjs';
-import { fillNational } from './national-data.mjs';
+import { fillNational, sizesAt } from './national-data.mjs';
 import { ADMIN, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const args = process.argv.slice(2);
@@ -25,6 +28,11 @@ const KEEP = args.includes('--keep');
 const SECONDS = Number(option('seconds', process.env.BENCH_SECONDS ?? '4'));
 /** Only the endpoints whose name contains this, or one of these separated by | (a quick look at a few). */
 const ONLY = option('only');
+/** A kept database's name to measure again (its data is not rebuilt, and it is kept). */
+const REUSE = option('database');
+const RUNS = Number(option('runs', '1'));
+if (!(Number.isInteger(RUNS) && RUNS >= 1)) throw new Error('--runs is a whole number, 1 or more');
+if (REUSE && !/^pes_national_[0-9a-f]+$/.test(REUSE)) throw new Error('--database names a database this benchmark kept (pes_national_…)');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!(SCALE > 0 && SCALE <= 1)) throw new Error('--scale is a number in (0, 1]');
 
@@ -121,6 +129,35 @@ async function measure(base, endpoint, ctx, token, connections, duration) {
   return { p50: latency(result.latency.p50), p99: latency(result.latency.p99), requests: result.requests.total + result.timeouts, failed, unanswered: none };
 }
 
+/** One row per endpoint from several runs' rows: the median of each latency, the sums of requests and failures. */
+function medians(runs) {
+  const median = (values) => {
+    const numbers = values.map((v) => (typeof v === 'number' ? v : Infinity)).sort((a, b) => a - b);
+    const m = numbers[Math.floor(numbers.length / 2)];
+    return Number.isFinite(m) ? m : values.find((v) => typeof v !== 'number');
+  };
+  const of = (rows, at) => {
+    const figures = rows.map((r) => r[at]).filter(Boolean);
+    if (figures.length < rows.length) return undefined;
+    return {
+      p50: median(figures.map((f) => f.p50)),
+      p99: median(figures.map((f) => f.p99)),
+      requests: figures.reduce((sum, f) => sum + f.requests, 0),
+      failed: figures.reduce((sum, f) => sum + f.failed, 0),
+      unanswered: figures.some((f) => f.unanswered),
+    };
+  };
+  return runs[0].map((first, i) => {
+    const rows = runs.map((run) => run[i]);
+    const error = rows.find((r) => r.error)?.error;
+    if (error) return { ...first, error, ok: false };
+    const row = { ...first, one: of(rows, 'one'), ten: of(rows, 'ten') };
+    const { budget } = row;
+    row.ok = row.job || (!row.ten.unanswered && row.ten.p50 <= budget.p50 && row.ten.p99 <= budget.p99 && row.one.failed + row.ten.failed === 0);
+    return row;
+  });
+}
+
 function printResults(rows) {
   const header = ['endpoint', 'p50 @1', 'p99 @1', 'p50 @10', 'p99 @10', 'requests', 'failed', 'budget @10', 'result'];
   const lines = rows.map((r) => [
@@ -144,10 +181,10 @@ function printResults(rows) {
 async function main() {
   requireBuild();
   const started = performance.now();
-  const dbName = `pes_national_${randomBytes(4).toString('hex')}`;
+  const dbName = REUSE ?? `pes_national_${randomBytes(4).toString('hex')}`;
   const root = new pg.Client({ connectionString: PG_BASE });
   await root.connect();
-  await root.query(`create database ${dbName}`);
+  if (!REUSE) await root.query(`create database ${dbName}`);
   const url = new URL(PG_BASE);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
@@ -158,13 +195,17 @@ async function main() {
   let allOk = false;
   try {
     console.log(`national benchmark: scale ${SCALE}, database ${dbName} on ${url.host}, ${os.cpus().length} cpus`);
-    // The server migrates and seeds (stations, administrator); it is stopped while the data goes in.
-    server = await startServer({ dataDir, databaseUrl });
-    await stopServer(server);
+    let sizes = sizesAt(SCALE);
+    let fillMs;
+    if (!REUSE) {
+      // The server migrates and seeds (stations, administrator); it is stopped while the data goes in.
+      server = await startServer({ dataDir, databaseUrl });
+      await stopServer(server);
+      const fillStarted = performance.now();
+      sizes = await fillNational(databaseUrl, { scale: SCALE });
+      fillMs = performance.now() - fillStarted;
+    }
     await client.connect();
-    const fillStarted = performance.now();
-    const sizes = await fillNational(databaseUrl, { scale: SCALE });
-    const fillMs = performance.now() - fillStarted;
     server = await startServer({ dataDir, databaseUrl });
     const ctx = await endpointContext(query, sizes);
     const tokens = await sessions(server.base, ctx);
@@ -184,44 +225,52 @@ async function main() {
     console.log(
       `audit chain as generated: ${chain.ok && chain.checked >= head ? `valid, ${chain.checked} entries verified by the server's step (waited ${chainSeconds} s)` : `NOT verified (${chain.status ?? ''} checked ${chain.checked ?? 0} of ${head}, first bad ${chain.first_bad_id ?? '-'})`}`,
     );
-    const rows = [];
-    for (const endpoint of ENDPOINTS.filter((e) => !ONLY || ONLY.split('|').some((part) => e.name.includes(part)))) {
-      const token = endpoint.as ? tokens[endpoint.as] : undefined;
-      const budget = { ...BUDGET, ...endpoint.budget };
-      const row = { name: endpoint.name, budget, job: endpoint.job };
-      try {
-        const fixedPath = endpoint.deep
-          ? await deepPath(server.base, token, endpoint.path(ctx, 0), endpoint.deep, endpoint.cursorParam ?? 'cursor')
-          : undefined;
-        const e = { ...endpoint, fixedPath };
-        await measure(server.base, e, ctx, token, 1, 1);
-        row.one = await measure(server.base, e, ctx, token, 1, Math.max(1, Math.round(SECONDS * 0.75)));
+    const runs = [];
+    for (let run = 1; run <= RUNS; run++) {
+      if (RUNS > 1) console.log(`run ${run} of ${RUNS}`);
+      const rows = [];
+      for (const endpoint of ENDPOINTS.filter((e) => !ONLY || ONLY.split('|').some((part) => e.name.includes(part)))) {
+        const token = endpoint.as ? tokens[endpoint.as] : undefined;
+        const budget = { ...BUDGET, ...endpoint.budget };
+        const row = { name: endpoint.name, budget, job: endpoint.job };
+        try {
+          const fixedPath = endpoint.deep
+            ? await deepPath(server.base, token, endpoint.path(ctx, 0), endpoint.deep, endpoint.cursorParam ?? 'cursor')
+            : undefined;
+          const e = { ...endpoint, fixedPath };
+          await measure(server.base, e, ctx, token, 1, 1);
+          row.one = await measure(server.base, e, ctx, token, 1, Math.max(1, Math.round(SECONDS * 0.75)));
+          await waitForIdle(query, dbName, server);
+          row.ten = await measure(server.base, e, ctx, token, 10, SECONDS);
+          row.ok = endpoint.job || (!row.ten.unanswered && row.ten.p50 <= budget.p50 && row.ten.p99 <= budget.p99 && row.one.failed + row.ten.failed === 0);
+        } catch (err) {
+          row.error = err.message;
+          row.ok = false;
+        }
+        rows.push(row);
+        console.log(
+          `  ${row.name}: ${row.error ? `error ${row.error}` : `p50 ${row.one.p50}/${row.ten.p50} ms, p99 ${row.one.p99}/${row.ten.p99} ms, failed ${row.one.failed}/${row.ten.failed}`}`,
+        );
         await waitForIdle(query, dbName, server);
-        row.ten = await measure(server.base, e, ctx, token, 10, SECONDS);
-        row.ok = endpoint.job || (!row.ten.unanswered && row.ten.p50 <= budget.p50 && row.ten.p99 <= budget.p99 && row.one.failed + row.ten.failed === 0);
-      } catch (err) {
-        row.error = err.message;
-        row.ok = false;
       }
-      rows.push(row);
-      console.log(
-        `  ${row.name}: ${row.error ? `error ${row.error}` : `p50 ${row.one.p50}/${row.ten.p50} ms, p99 ${row.one.p99}/${row.ten.p99} ms, failed ${row.one.failed}/${row.ten.failed}`}`,
-      );
-      await waitForIdle(query, dbName, server);
+      runs.push(rows);
     }
+    const rows = RUNS > 1 ? medians(runs) : runs[0];
     console.log(
       `\nnational benchmark, scale ${SCALE} (${Object.entries(sizes)
         .map(([k, n]) => `${n.toLocaleString('en')} ${k}`)
         .join(', ')})`,
     );
-    console.log(`data set built in ${seconds(fillMs)}; total ${seconds(performance.now() - started)}; failed = non-2xx + errors + timeouts (10 s)\n`);
+    console.log(
+      `${fillMs === undefined ? `data set kept from an earlier run (${dbName})` : `data set built in ${seconds(fillMs)}`}; total ${seconds(performance.now() - started)}; failed = non-2xx + errors + timeouts (10 s)${RUNS > 1 ? `; medians of ${RUNS} runs (requests and failed: their sums)` : ''}\n`,
+    );
     printResults(rows);
     allOk = rows.every((r) => r.ok);
     console.log(`\n${allOk ? 'every endpoint within its budget' : `${rows.filter((r) => !r.ok).length} of ${rows.length} endpoints missed their budget`}`);
   } finally {
     await stopServer(server).catch(() => {});
     await client.end().catch(() => {});
-    if (KEEP) console.log(`kept database ${databaseUrl}`);
+    if (KEEP || REUSE) console.log(`kept database ${databaseUrl} (measure it again with --database ${dbName})`);
     else await root.query(`drop database if exists ${dbName} with (force)`);
     await root.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -124,12 +124,27 @@ export async function searchPage(tx: DbOrTx, filter: UserSearch, after: SearchPo
 
 /**
  * How many accounts match, each branch read up to `cap + 1` in its index's order (so from its index, never a scan of
- * the table that stops early) and their ids merged: more than the cap in one branch is more in all.
+ * the table that stops early). More than the cap in one branch is more in all, and is answered without merging the
+ * branches' ids ("perera": the surname branch alone passes the cap); only a search under the cap in every branch
+ * pays for the union that counts an account matched in several ways once. The union is an init plan, run only when
+ * the case reaches it.
  */
 export async function searchCount(tx: DbOrTx, filter: UserSearch, cap: number): Promise<number> {
-  const parts = branches(filter, undefined).map((b) => sql`(${b.matching} limit ${cap + 1})`);
-  const result = (await tx.execute(sql`select count(*)::int as n from (${sql.join(parts, sql` union `)}) as matched`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
+  const parts = branches(filter, undefined).map((b, i) => ({ name: sql.raw(`branch_${i}`), matching: b.matching }));
+  const ctes = sql.join(
+    parts.map((p) => sql`${p.name} as materialized (${p.matching} limit ${cap + 1})`),
+    sql`, `,
+  );
+  const largest = sql.join(
+    parts.map((p) => sql`(select count(*) from ${p.name})`),
+    sql`, `,
+  );
+  const merged = sql.join(
+    parts.map((p) => sql`select id from ${p.name}`),
+    sql` union `,
+  );
+  const result = (await tx.execute(
+    sql`with ${ctes} select (case when greatest(${largest}, 0) > ${cap} then ${cap + 1} else (select count(*) from (${merged}) as matched) end)::int as n`,
+  )) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n ?? 0);
 }
