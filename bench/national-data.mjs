@@ -323,7 +323,7 @@ export async function fillNational(databaseUrl, { scale, sizes: overrides = {}, 
             `with u as (
          insert into users (id, username, password_hash, role, created_at)
          select ${cb} + c, lower(${skewed(GIVEN, 'c')}) || '.' || lower(replace(${skewed(SURNAMES, 'c * 3 + 7')}, ' ', '')) || c, $3, 'citizen',
-           now() - make_interval(mins => (c * 2647 % 2628000)::int)
+           now() - make_interval(mins => (c::bigint * 2647 % 2628000)::int)
          from generate_series($1::int, $2::int) c returning id)
        insert into citizen_profiles (user_id, first_name, second_name, date_of_birth, email, mobile_number, identity_type, identity_number,
          address, marital_status)
