@@ -73,13 +73,13 @@ export function createAuthRepository(db: Database) {
      * Reserves one attempt on every key, atomically per key (one statement; concurrent attempts queue on the
      * rows' locks), and answers the seconds to wait when any key is now over its limit (0 when allowed).
      */
-    async reserveAttempts(limits: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number, tx: DbOrTx = db): Promise<number> {
+    async reserveAttempts(limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>, windowSeconds: number, tx: DbOrTx = db): Promise<number> {
       // Always the same order, so two attempts sharing keys never lock them in opposite orders.
       const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
       const rows = await tx
         .insert(loginFailures)
-        .values(sorted.map(({ key }) => ({ key, windowStart: sql`now()`, count: 1 })))
+        .values(sorted.map(({ key, userId }) => ({ key, windowStart: sql`now()`, count: 1, userId })))
         .onConflictDoUpdate({
           target: loginFailures.key,
           set: {
@@ -130,6 +130,11 @@ export function createAuthRepository(db: Database) {
 
     async clearFailures(key: string) {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    },
+
+    /** Forgets every counter reserved against an account (its second step's, from any address). */
+    async clearFailuresOf(userId: number, tx: DbOrTx = db) {
+      await tx.delete(loginFailures).where(eq(loginFailures.userId, userId));
     },
 
     async getSetting(key: string, tx: DbOrTx = db) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 
@@ -27,11 +28,24 @@ export const sessions = pgTable(
  * upsert ... returning) before its password is checked; keys: "user:<name>@<address>", "ip:<address>" and
  * "user-new:<name>" (attempts from addresses the account has never signed in from).
  */
-export const loginFailures = pgTable('login_failures', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    /**
+     * The account a second-step key counts against ("mfa:<id>@<address>", "mfa:<id>"): the keys are hashes, so an
+     * administrator's reset of the second step finds the account's counters (every address's) by this to clear them.
+     */
+    userId: integer('user_id'),
+  },
+  (t) => [
+    index('login_failures_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+  ],
+);
 
 /**
  * Addresses an account has signed in from (a hash of the address, never the address): a correct password

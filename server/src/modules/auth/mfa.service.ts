@@ -39,7 +39,7 @@ export function createMfaService(deps: {
   db: Database;
   mfa: MfaRepository;
   /** The sign-in throttle's counters. */
-  throttle: Pick<AuthRepository, 'reserveAttempts' | 'releaseAttempts' | 'clearFailures'>;
+  throttle: Pick<AuthRepository, 'reserveAttempts' | 'releaseAttempts' | 'clearFailures' | 'clearFailuresOf'>;
   audit: Pick<AuditService, 'record'>;
   tokenSecret: string;
   addressSecret: string;
@@ -85,8 +85,8 @@ export function createMfaService(deps: {
     const account = throttleKey(`mfa:${userId}`);
     const wait = await throttle.reserveAttempts(
       [
-        { key: pair, limit: LOGIN_THROTTLE.perAccountAndAddress },
-        { key: account, limit: LOGIN_THROTTLE.perAccountFromNewAddresses },
+        { key: pair, limit: LOGIN_THROTTLE.perAccountAndAddress, userId },
+        { key: account, limit: LOGIN_THROTTLE.perAccountFromNewAddresses, userId },
       ],
       LOGIN_THROTTLE.windowSeconds,
     );
@@ -186,7 +186,7 @@ export function createMfaService(deps: {
 
     /**
      * An administrator's reset of a staff account's second factor, audited in its transaction: the account sets
-     * it up again at its next sign-in. The caller ends the account's sessions (a lost phone is the usual reason).
+     * it up again at its next sign-in, its wrong-code counters cleared. The caller ends the account's sessions (a lost phone is the usual reason).
      */
     async resetByAdmin(admin: Principal, userId: number) {
       await db.transaction(async (tx) => {
@@ -194,6 +194,8 @@ export function createMfaService(deps: {
         if (!target) throw appError('users.not_found');
         if (!isStaff(target.role)) throw appError('mfa.not_staff');
         const hadFactor = await mfa.deleteFactor(userId, tx);
+        // A reset is the way back for an officer locked out by wrong codes: their next set-up starts unthrottled.
+        await throttle.clearFailuresOf(userId, tx);
         const summary = { username: target.username, role: target.role, had_factor: hadFactor };
         await audit.record({ actor: actorOf(admin), action: 'auth.mfa_reset', subject: { type: 'user', id: userId }, summary }, tx);
       });

@@ -195,6 +195,23 @@ describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
     expect(refused.json().error.code).toBe('mfa.not_staff');
   });
 
+  it("clears an officer's wrong-code lockout when an administrator resets the second factor", async () => {
+    const officer = await newOfficer();
+    const { secret } = await setUp(officer);
+    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    // Locked out from two places: the office's address (its own counter) and a second one.
+    for (const ip of ['127.0.0.1', newAddress()]) {
+      const { mfa_token } = await challenge(officer, ip);
+      for (let i = 0; i < LOGIN_THROTTLE.perAccountAndAddress; i++) await post('/api/auth/mfa/verify', { mfa_token, code: wrong }, ip);
+      expect((await post('/api/auth/mfa/verify', { mfa_token, code: totpCode(secret) }, ip)).json().error.code).toBe('mfa.throttled');
+    }
+    const reset = await t.app.inject({ method: 'POST', url: `/api/admin/users/${officer.userId}/reset-mfa`, headers: bearer(admin) });
+    expect(reset.statusCode).toBe(200);
+    // The new set-up's code is accepted at once, from the office (setUp confirms from 127.0.0.1).
+    const again = await setUp(officer);
+    expect((await me(again.answer.token)).statusCode).toBe(200);
+  });
+
   it('ends a staff session after 30 minutes idle, and keeps one in use', async () => {
     const officer = await newOfficer();
     const { secret, answer } = await setUp(officer);

@@ -1,0 +1,2 @@
+ALTER TABLE "login_failures" ADD COLUMN "user_id" integer;--> statement-breakpoint
+CREATE INDEX "login_failures_user_idx" ON "login_failures" USING btree ("user_id") WHERE "login_failures"."user_id" is not null;
