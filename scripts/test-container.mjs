@@ -5,8 +5,8 @@
 //      (MIGRATE_ON_START=false) refuses the empty database naming the migrate command; `migrate` applies every
 //      migration and exits 0; `serve` then answers ready, and stops cleanly on SIGTERM (podman stop).
 // Prints a table of seconds per step and the image's size; removes what it built (containers, volume, image, the
-// build stage) but keeps the locally made base image (localhost/pes-bookworm-base in Podman's storage) for the next
-// run: `podman rmi localhost/pes-bookworm-base` makes it again.
+// build stage) but keeps the locally made base image (localhost/pes-bookworm-base in Podman's storage,
+// /var/lib/containers/storage, tagged by its recipe) for the next run: removing it with `podman rmi` makes it again.
 //
 // Needs Podman, runc and mmdebstrap (Debian's packages: installed when missing and running as root, as .ci/run does
 // for HAProxy). BASE_IMAGE names a base image to build from instead (docker.io/library/debian:bookworm-slim where a
@@ -15,14 +15,14 @@
 // Podman here: crun fails on these machines (platform-notes, "Containers"), so runc and cgroupfs through a
 // containers.conf of the test's own (CONTAINERS_CONF), unless the environment names one.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, printTable, ROOT } from '../bench/server-process.mjs';
 
-const LOCAL_BASE = 'localhost/pes-bookworm-base:latest';
+const LOCAL_BASE_REPOSITORY = 'localhost/pes-bookworm-base';
 const RUN_ID = randomBytes(4).toString('hex');
 const IMAGE = `localhost/police-eservices:test-${RUN_ID}`;
 const VOLUME = `pes-test-data-${RUN_ID}`;
@@ -67,12 +67,29 @@ function installMissingTools() {
   execFileSync('apt-get', ['install', '-y', '-qq', 'podman', 'runc', 'mmdebstrap'], { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv });
 }
 
+/**
+ * How the local base is made: Debian bookworm with apt and the certificate authorities, without manual pages, other
+ * documentation (the copyright files stay) and translations, as the official bookworm-slim leaves them out.
+ */
+const MMDEBSTRAP_ARGS = [
+  '--variant=apt',
+  '--include=ca-certificates',
+  ...['/usr/share/man/*', '/usr/share/doc/*', '/usr/share/info/*', '/usr/share/locale/*'].map((p) => `--dpkgopt=path-exclude=${p}`),
+  '--dpkgopt=path-include=/usr/share/doc/*/copyright',
+  'bookworm',
+];
+/** Tagged by its recipe: a changed recipe makes a new base instead of reusing one made otherwise. */
+const LOCAL_BASE = `${LOCAL_BASE_REPOSITORY}:${createHash('sha256').update(MMDEBSTRAP_ARGS.join(' ')).digest('hex').slice(0, 12)}`;
+
 /** The base image: BASE_IMAGE when given, else Debian bookworm made here with mmdebstrap once and kept in Podman's storage. */
 function baseImage() {
   if (process.env.BASE_IMAGE) return process.env.BASE_IMAGE;
   if (podman(['image', 'exists', LOCAL_BASE], { allowFailure: true }).status === 0) return LOCAL_BASE;
+  // Bases made by an earlier recipe are replaced, not kept beside it.
+  const earlier = podman(['images', '--format', '{{.Repository}}:{{.Tag}}', LOCAL_BASE_REPOSITORY]).stdout.split('\n').filter(Boolean);
+  for (const image of earlier) podman(['rmi', image], { allowFailure: true });
   const tarball = path.join(workDir, 'bookworm.tar');
-  execFileSync('mmdebstrap', ['--quiet', '--variant=apt', '--include=ca-certificates', 'bookworm', tarball], { stdio: 'inherit' });
+  execFileSync('mmdebstrap', ['--quiet', ...MMDEBSTRAP_ARGS, tarball], { stdio: 'inherit' });
   podman(['import', tarball, LOCAL_BASE]);
   fs.rmSync(tarball);
   return LOCAL_BASE;
@@ -87,7 +104,7 @@ function checkNodePin() {
 }
 
 function buildImage(base) {
-  const args = ['build', '--network', 'host', '--format', 'docker', '--layers=false', '--build-arg', `BASE_IMAGE=${base}`, '-t', IMAGE];
+  const args = ['build', '--network', 'host', '--format', 'docker', '--layers=false', '--force-rm', '--build-arg', `BASE_IMAGE=${base}`, '-t', IMAGE];
   // Behind a proxy that inspects TLS (this machine's), npm in the build needs its certificate authorities.
   const caFile = process.env.NODE_EXTRA_CA_CERTS;
   if (caFile && fs.existsSync(caFile)) args.push('--secret', `id=ca_certs,src=${caFile}`);
@@ -227,7 +244,8 @@ function verifySystemdUnits() {
 }
 
 function cleanUp() {
-  for (const name of containers) podman(['rm', '-f', name], { allowFailure: true });
+  // -v: the anonymous volume each container without one of its own was given for /data.
+  for (const name of containers) podman(['rm', '-f', '-v', name], { allowFailure: true });
   podman(['volume', 'rm', '-f', VOLUME], { allowFailure: true });
   podman(['rmi', '-f', IMAGE], { allowFailure: true });
   fs.rmSync(workDir, { recursive: true, force: true });
@@ -245,6 +263,7 @@ try {
   console.log(`systemd units: ${await step('systemd units (systemd-analyze verify)', () => verifySystemdUnits())}`);
   installMissingTools();
   const base = await step('base image', () => baseImage());
+  console.log(`base image: ${base}`);
   await step('build the image', () => buildImage(base));
   const size = Number(podman(['image', 'inspect', '--format', '{{.Size}}', IMAGE]).stdout);
   const embeddedReadyMs = await step('embedded default: run, sign in as the demo citizen, stop', () => embeddedDefault());
