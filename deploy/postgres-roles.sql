@@ -48,9 +48,10 @@ BEGIN
   -- Objects made earlier by another role (the database was migrated before the roles existed) pass to the
   -- owner role: the migrations' schema and table, tables, views, free-standing sequences (a serial column's
   -- sequence follows its table), functions and types.
-  IF to_regnamespace('drizzle') IS NOT NULL THEN
-    EXECUTE format('ALTER SCHEMA drizzle OWNER TO %I', owner_role);
-  END IF;
+  -- The migrations' schema is made here first when missing (as the job queue's below), so that the runtime role
+  -- can be let read the migrations' record: a server started with MIGRATE_ON_START=false checks the schema is current.
+  EXECUTE format('CREATE SCHEMA IF NOT EXISTS drizzle AUTHORIZATION %I', owner_role);
+  EXECUTE format('ALTER SCHEMA drizzle OWNER TO %I', owner_role);
   -- The job queue's schema (pg-boss), made by a migration: made here first when missing, so that its rights can
   -- be given before the migration fills it.
   EXECUTE format('CREATE SCHEMA IF NOT EXISTS pgboss AUTHORIZATION %I', owner_role);
@@ -85,6 +86,10 @@ BEGIN
   EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', runtime_role);
   EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO %I', owner_role, runtime_role);
   EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO %I', owner_role, runtime_role);
+  -- The migrations' record: read only (which migrations are applied).
+  EXECUTE format('GRANT USAGE ON SCHEMA drizzle TO %I', runtime_role);
+  EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO %I', runtime_role);
+  EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA drizzle GRANT SELECT ON TABLES TO %I', owner_role, runtime_role);
   -- The job queue: its rows (jobs are taken, finished and archived by every instance) and its functions.
   EXECUTE format('GRANT USAGE ON SCHEMA pgboss TO %I', runtime_role);
   EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO %I', runtime_role);

@@ -1,4 +1,4 @@
-import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from './db/client';
+import { migrateDatabase, openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from './db/client';
 import { chainUnchainedAuditEntries } from './modules/audit/audit.repository';
 
 /**
@@ -7,4 +7,9 @@ import { chainUnchainedAuditEntries } from './modules/audit/audit.repository';
  */
 export function openAppDatabase(opts: Omit<OpenDatabaseOptions, 'afterMigrations'>): Promise<DatabaseHandle> {
   return openDatabase({ ...opts, afterMigrations: chainUnchainedAuditEntries });
+}
+
+/** The `migrate` command: the application's migrations and upgrades, nothing served; returns the migrations applied. */
+export function migrateAppDatabase(opts: Pick<OpenDatabaseOptions, 'databaseUrl' | 'migrationUrl' | 'dataDir'>): Promise<string[]> {
+  return migrateDatabase({ ...opts, afterMigrations: chainUnchainedAuditEntries });
 }

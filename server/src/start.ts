@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { MigrationPrivilegeError } from './db/client';
+import { MigrationPrivilegeError, SchemaBehindError } from './db/migrations';
 import { openAppDatabase } from './database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
@@ -25,11 +25,12 @@ async function main() {
             poolSize: config.databasePoolSize,
             timeouts: { statementMs: config.databaseStatementTimeoutMs },
             staffPool: config.databaseStaffPool,
+            migrations: config.migrateOnStart ? 'run' : 'check',
           }
-        : { dataDir: config.dataDir },
+        : { dataDir: config.dataDir, migrations: config.migrateOnStart ? 'run' : 'check' },
     );
   } catch (err) {
-    if (err instanceof DataDirLockedError || err instanceof MigrationPrivilegeError) {
+    if (err instanceof DataDirLockedError || err instanceof MigrationPrivilegeError || err instanceof SchemaBehindError) {
       console.error(err.message);
       process.exit(1);
     }

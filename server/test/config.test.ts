@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { loadConfig } from '../src/config';
+import { loadConfig, loadMigrationConfig } from '../src/config';
 import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 import { login, staffSecret, totpCode } from './helpers';
@@ -152,6 +152,18 @@ describe('configuration', () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '1000', DATABASE_STAFF_STATEMENT_TIMEOUT_MS: '1001' }, /must not exceed DATABASE_STATEMENT_TIMEOUT_MS \(1000\)/],
   ])('refuses the staff pool settings %o, naming the setting', (env, expected) => {
     expect(refusal(env)).toMatch(expected);
+  });
+
+  it('migrates at start unless MIGRATE_ON_START=false; the migrate command reads where the database is and nothing else', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(refusal({ MIGRATE_ON_START: 'no' })).toMatch(/MIGRATE_ON_START: /);
+    // Production without a single secret: the migration job is given the owner's URL only.
+    const owner = 'postgres://owner@db/pes';
+    expect(loadMigrationConfig({ NODE_ENV: 'production', DATABASE_MIGRATION_URL: owner }).ownerUrl).toBe(owner);
+    expect(loadMigrationConfig({ DATABASE_URL: 'postgres://app@db/pes', DATABASE_MIGRATION_URL: owner }).ownerUrl).toBe(owner);
+    expect(loadMigrationConfig({ DATABASE_URL: owner }).ownerUrl).toBe(owner);
+    expect(() => loadMigrationConfig({ DATABASE_URL: 'db' })).toThrow(/DATABASE_URL: /);
   });
 
   it('uses the documented development defaults', () => {

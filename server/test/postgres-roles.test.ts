@@ -5,7 +5,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MigrationPrivilegeError } from '../src/db/client';
+import { MigrationPrivilegeError, SchemaBehindError } from '../src/db/migrations';
 import { openAppDatabase } from '../src/database';
 import { SERVER_ROOT } from '../src/paths';
 import { createPostgresDatabase, startTestApp, TEST_ADMIN, type TestApp } from './harness';
@@ -157,6 +157,11 @@ describe.runIf(pgUrl)('the server under the runtime role on PostgreSQL', () => {
     await expect(openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(MigrationPrivilegeError);
     await expect(openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1 })).rejects.toThrow(/DATABASE_MIGRATION_URL/);
   });
+
+  it("starts as the runtime role without migrating (MIGRATE_ON_START=false) once the owner has: it may read the migrations' record", async () => {
+    const served = await openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1, migrations: 'check' });
+    await served.close();
+  });
 });
 
 /** A database in use before the roles: migrated by the superuser, then given the roles and upgraded by the owner. */
@@ -188,6 +193,13 @@ describe.runIf(pgUrl)('the roles given to a database migrated before them', () =
     await client.query(`drop role if exists ${runtime}`);
     await client.query(`drop role if exists ${owner}`);
     await client.end();
+  });
+
+  it('refuses to serve the earlier schema as the runtime role without migrating, naming the migrate command', async () => {
+    const roles = createRoles(database.url, owner, runtime);
+    const opening = openAppDatabase({ databaseUrl: roles.runtimeUrl, poolSize: 1, migrations: 'check' });
+    await expect(opening).rejects.toThrow(SchemaBehindError);
+    await expect(opening).rejects.toThrow(/0015_.*Run the migrate command/);
   });
 
   it('passes every object to the owner, upgrades as the owner and serves as the runtime role', async () => {

@@ -2,17 +2,14 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withStatementCache } from './pglite-statements';
 import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts } from './guarded-pool';
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
-import { MIGRATIONS_DIR } from '../paths';
+import { assertPostgresSchemaCurrent, migratePgliteDatabase, migratePostgres, type AfterMigrations } from './migrations';
 import { DEFAULT_POOL_SIZE, DEFAULT_STAFF_POOL_SIZE, DEFAULT_STAFF_STATEMENT_TIMEOUT_MS } from '../config';
 
 // Queries name each module's tables directly (no relational query API), so the client needs no schema object.
@@ -79,26 +76,12 @@ export interface OpenDatabaseOptions {
    * What SQL alone does not do after the migrations (data a module computes in code), run on the migrating
    * connection under the migration lock: database.ts passes the modules' own.
    */
-  afterMigrations?: (db: Database) => Promise<void>;
-}
-
-/** The migrations at start may not run as the role serving the application (a runtime role). */
-export class MigrationPrivilegeError extends Error {
-  constructor(refusal: string) {
-    super(
-      `The database role of DATABASE_URL may not run the migrations (${refusal}). ` +
-        "Set DATABASE_MIGRATION_URL to the owner role's connection string (README: PostgreSQL roles).",
-    );
-    this.name = 'MigrationPrivilegeError';
-  }
-}
-
-/** PostgreSQL's refusal (insufficient privilege) behind a driver or drizzle error, if that is what it is. */
-function privilegeRefusal(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '42501') return e.message;
-  }
-  return undefined;
+  afterMigrations?: AfterMigrations;
+  /**
+   * `run` (the default): apply the checked-in migrations first. `check`: apply none, and refuse to open a database
+   * whose schema is behind (SchemaBehindError): the migrations are a step of their own (the `migrate` command).
+   */
+  migrations?: 'run' | 'check';
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -121,22 +104,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
     );
     const db = drizzlePg(pool) as unknown as Database;
     const staffReads = drizzlePg(staffPool) as unknown as Database;
-    // Many instances may start together on one PostgreSQL: migrate one at a time, on a connection of its
-    // own without the request timeouts (waiting for the lock or a long migration is expected here).
-    const client = new pg.Client({ connectionString: opts.migrationUrl ?? opts.databaseUrl });
-    client.on('error', () => {});
-    await client.connect();
     try {
-      await client.query('select pg_advisory_lock(724001)');
-      const migrating = drizzlePg(client);
-      await migratePg(migrating, { migrationsFolder: MIGRATIONS_DIR });
-      await opts.afterMigrations?.(migrating as unknown as Database);
+      if (opts.migrations === 'check') await assertPostgresSchemaCurrent(opts.databaseUrl);
+      else await migratePostgres({ databaseUrl: opts.databaseUrl, migrationUrl: opts.migrationUrl, afterMigrations: opts.afterMigrations });
     } catch (err) {
-      const refusal = opts.migrationUrl ? undefined : privilegeRefusal(err);
-      throw refusal ? new MigrationPrivilegeError(refusal) : err;
-    } finally {
-      await client.query('select pg_advisory_unlock(724001)').catch(() => {});
-      await client.end().catch(() => {});
+      closing = true;
+      await Promise.all([pool.end(), staffPool.end()]).catch(() => {});
+      throw err;
     }
     const statsOf = (name: PoolName, p: GuardedPool): PoolStats => ({
       pool: name,
@@ -177,9 +151,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   // Migrations run on the plain client; the app's queries reuse prepared statements.
   const db = drizzlePglite(withStatementCache(client)) as unknown as Database;
   try {
-    const migrating = drizzlePglite(client);
-    await migratePglite(migrating, { migrationsFolder: MIGRATIONS_DIR });
-    await opts.afterMigrations?.(migrating as unknown as Database);
+    await migratePgliteDatabase(client, opts.migrations ?? 'run', opts.afterMigrations);
   } catch (err) {
     await client.close().catch(() => {});
     release();
@@ -207,6 +179,29 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
       }
     },
   };
+}
+
+/**
+ * The `migrate` command's work: applies the checked-in migrations (then `afterMigrations`) and closes; returns the
+ * migrations applied. PostgreSQL as the owner role (`migrationUrl`, else `databaseUrl`); the embedded database under
+ * its data directory's lock, so never while a server has it open.
+ */
+export async function migrateDatabase(opts: Pick<OpenDatabaseOptions, 'databaseUrl' | 'migrationUrl' | 'dataDir' | 'afterMigrations'>): Promise<string[]> {
+  if (opts.databaseUrl) return migratePostgres({ databaseUrl: opts.databaseUrl, migrationUrl: opts.migrationUrl, afterMigrations: opts.afterMigrations });
+  if (!opts.dataDir) throw new Error('migrateDatabase needs a PostgreSQL URL or a data directory');
+  const release = acquireDataDirLock(opts.dataDir);
+  try {
+    const pgdata = path.join(opts.dataDir, 'pgdata');
+    fs.mkdirSync(pgdata, { recursive: true });
+    const client = await PGlite.create(pgdata);
+    try {
+      return await migratePgliteDatabase(client, 'run', opts.afterMigrations);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
 }
 
 /** One pool of the PostgreSQL connections, its every statement and wait bounded by `timeouts` (guarded-pool.ts). */
