@@ -205,6 +205,8 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.reactivate',
   'complaint.status',
+  /** An officer marked (or corrected) whether the citizen came to a complaint's appointment. */
+  'complaint.attendance',
   'fine.issue',
   'clearance.status',
   'clearance.certificate',

@@ -59,6 +59,21 @@ export const COMPLAINT_STATUS_MAX = 60;
  * slot). A booking over it is refused (complaints.booking_limit); the texts of that error say "3".
  */
 export const MAX_UPCOMING_BOOKINGS = 3;
+
+/** What an officer marks of an appointment that has come (today or before): the citizen came, or did not. */
+export const APPOINTMENT_ATTENDANCE = ['attended', 'missed'] as const;
+export type AppointmentAttendance = (typeof APPOINTMENT_ATTENDANCE)[number];
+/**
+ * The rule for citizens who do not come (issue 49): MISSED_APPOINTMENTS_FOR_LIMIT appointments marked missed whose
+ * dates lie within MISSED_WINDOW_DAYS calendar days of each other (the later one's date and the 89 days before it)
+ * limit the citizen to MAX_UPCOMING_AFTER_MISSED upcoming appointment from the later one's date for
+ * MISSED_LIMIT_DAYS days: the usual MAX_UPCOMING_BOOKINGS applies again on the later date + 30 days. Dates are
+ * appointment dates (Colombo), not the moments of marking, so a late or corrected mark does not move the window.
+ */
+export const MISSED_APPOINTMENTS_FOR_LIMIT = 2;
+export const MISSED_WINDOW_DAYS = 90;
+export const MISSED_LIMIT_DAYS = 30;
+export const MAX_UPCOMING_AFTER_MISSED = 1;
 export const INITIAL_COMPLAINT_STATUS = 'Pending';
 /** Suggested statuses (free text is allowed); the web colours these. */
 export const SUGGESTED_COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
@@ -225,6 +240,8 @@ export const complaintSchema = z.object({
       time_to: z.string(),
     })
     .nullable(),
+  /** Whether the citizen came to the appointment, as an officer marked it; null until marked. */
+  attendance: z.enum(APPOINTMENT_ATTENDANCE).nullable(),
   attachment: z.object({ url: z.string(), mime_type: z.string(), name: z.string() }).nullable(),
   /** ISO 8601 (UTC) */
   submitted_at: z.string(),
@@ -267,3 +284,18 @@ export const updateComplaintStatusRequestSchema = z.object({
   status: z.string(msg('statusRequired')).trim().min(1, msg('statusRequired')).max(COMPLAINT_STATUS_MAX, msg('statusTooLong')),
 });
 export type UpdateComplaintStatusRequest = z.input<typeof updateComplaintStatusRequestSchema>;
+
+/** PUT /police/complaints/:id/attendance: marks (or corrects) whether the citizen came to the appointment. */
+export const markAttendanceRequestSchema = z.object({ attendance: choice(APPOINTMENT_ATTENDANCE) });
+export type MarkAttendanceRequest = z.input<typeof markAttendanceRequestSchema>;
+
+/** GET /complaints/booking-allowance: how many upcoming appointments the signed-in citizen may hold now, and why. */
+export const bookingAllowanceSchema = z.object({
+  /** MAX_UPCOMING_BOOKINGS, or MAX_UPCOMING_AFTER_MISSED while the missed-appointments limit lasts. */
+  max_upcoming: z.number().int(),
+  /** Upcoming appointments held now (counted up to max_upcoming). */
+  upcoming: z.number().int(),
+  /** The Colombo date (YYYY-MM-DD) from which the usual limit applies again; null when the usual limit applies. */
+  limited_until: z.string().nullable(),
+});
+export type BookingAllowance = z.infer<typeof bookingAllowanceSchema>;

@@ -88,6 +88,9 @@ export const adminSlotSchema = z.object({
   available_slots: z.number().int(),
   /** Places booked by complaints (capacity − available_slots: only a booking takes a place). */
   booked: z.number().int(),
+  /** Bookings an officer marked attended, and marked missed (kept per slot as they are marked). */
+  attended: z.number().int(),
+  missed: z.number().int(),
   branch: z.enum(SLOT_BRANCHES),
   station: z.string(),
   officers: z.array(slotOfficerSchema),

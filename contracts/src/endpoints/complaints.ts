@@ -1,4 +1,5 @@
 import {
+  bookingAllowanceSchema,
   COMPLAINT_FORMS,
   COMPLAINT_TYPE_PATH,
   complaintAttachmentUploadForm,
@@ -8,6 +9,7 @@ import {
   complaintPageSchema,
   complaintSchema,
   complaintsByDateQuerySchema,
+  markAttendanceRequestSchema,
   submitComplaintResponseSchema,
   updateComplaintStatusRequestSchema,
   type ComplaintType,
@@ -28,6 +30,7 @@ export const complaintsEndpoints = {
   uploadAttachment: endpoint({ method: 'POST', path: '/complaints/upload', form: complaintAttachmentUploadForm, status: 201, answer: uploadResponseSchema }),
   /** One per type of complaint, each its own path and form. */
   submit: { traffic: submitComplaint('traffic'), crime: submitComplaint('crime'), minor_offense: submitComplaint('minor_offense') },
+  bookingAllowance: endpoint({ method: 'GET', path: '/complaints/booking-allowance', status: 200, answer: bookingAllowanceSchema }),
   mine: endpoint({ method: 'GET', path: '/complaints/my-complaints', query: complaintPageQuerySchema, status: 200, answer: complaintPageSchema }),
   police: endpoint({ method: 'GET', path: '/police/complaints', query: complaintPageQuerySchema, status: 200, answer: complaintPageSchema }),
   policeByDate: endpoint({ method: 'GET', path: '/police/complaints/by-date', query: complaintsByDateQuerySchema, status: 200, answer: complaintListSchema }),
@@ -36,6 +39,14 @@ export const complaintsEndpoints = {
     path: '/police/complaints/:id/status',
     params: complaintIdParamSchema,
     body: updateComplaintStatusRequestSchema,
+    status: 200,
+    answer: complaintSchema,
+  }),
+  markAttendance: endpoint({
+    method: 'PUT',
+    path: '/police/complaints/:id/attendance',
+    params: complaintIdParamSchema,
+    body: markAttendanceRequestSchema,
     status: 200,
     answer: complaintSchema,
   }),

@@ -17,6 +17,7 @@ export const complaintMessagesEn = {
   slotFull: 'This time slot is full. Choose another slot.',
   slotAlreadyBooked: 'You already have an appointment in this slot. Choose another slot.',
   bookingLimit: 'You already have 3 upcoming appointments: you can book another once one has taken place.',
+  bookingLimitMissed: 'You missed 2 appointments within 90 days: for 30 days you can hold only 1 upcoming appointment.',
   incidentTypeCategory: 'Choose an incident type of the selected category.',
   statusRequired: 'Status cannot be empty',
   statusTooLong: 'Status must be at most 60 characters.',

@@ -54,6 +54,7 @@ const complaint = {
   traffic_category: null,
   branch: 'Crime Branch',
   appointment: { date: '2026-11-28', time_from: '08:00:00', time_to: '09:00:00' },
+  attendance: 'missed',
   attachment: { url: '/uploads/0123456789abcdef0123456789abcdef.pdf', mime_type: 'application/pdf', name: 'report.pdf' },
   submitted_at: '2026-11-20T10:00:00.000Z',
   history: [{ from_status: 'Pending', to_status: 'In Progress', changed_at: '2026-11-21T10:00:00.000Z', changed_by: 'Ruwan' }],
@@ -63,7 +64,7 @@ describe('answers written from their schema (issue 26)', () => {
   it('writes what the zod serialiser writes, byte for byte', () => {
     for (const [schema, data] of [
       [currentUserResponseSchema, user],
-      [complaintListSchema, [complaint, { ...complaint, id: 2, attachment: null, history: [] }]],
+      [complaintListSchema, [complaint, { ...complaint, id: 2, attendance: null, attachment: null, history: [] }]],
       [apiErrorSchema, { error: { code: 'auth.unauthorized', message: 'Sign in again.' } }],
     ] as const) {
       expect(production(schema)(data)).toBe(viaZod(schema)(data));

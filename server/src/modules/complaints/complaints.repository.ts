@@ -1,5 +1,16 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { LIST_COUNT_CAP, MAX_UPCOMING_BOOKINGS, type ComplaintBranch, type ComplaintHistoryEntry, type ComplaintType } from '@pes/contracts';
+import {
+  LIST_COUNT_CAP,
+  MAX_UPCOMING_AFTER_MISSED,
+  MAX_UPCOMING_BOOKINGS,
+  MISSED_APPOINTMENTS_FOR_LIMIT,
+  MISSED_LIMIT_DAYS,
+  MISSED_WINDOW_DAYS,
+  type AppointmentAttendance,
+  type ComplaintBranch,
+  type ComplaintHistoryEntry,
+  type ComplaintType,
+} from '@pes/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { preparedOn, prepareSql } from '../../db/prepared-sql';
@@ -58,6 +69,7 @@ const viewFields = {
   appointment_date: sql<string | null>`${complaints.appointmentDate}::text`,
   appointment_time_from: sql<string | null>`${complaints.appointmentTimeFrom}::text`,
   appointment_time_to: sql<string | null>`${complaints.appointmentTimeTo}::text`,
+  attendance: complaints.attendance,
   attachment_path: files.path,
   attachment_mime_type: files.mimeType,
   attachment_name: files.originalName,
@@ -210,7 +222,10 @@ export function createComplaintsRepository(db: Database) {
   // locks the citizen's row and then counts in a statement of its own, so that it sees a competing booking
   // of the same citizen that committed while it waited for the lock: the cap holds under any concurrency,
   // in one statement, without a transaction of its own.
-  const withinCap = sql`complaints_booking_within_cap(${v('citizenUserId')}::int, ${v('slotId')}::int, ${v('today')}::date, ${v('nowTime')}::time, ${sql.raw(String(MAX_UPCOMING_BOOKINGS))})`;
+  // While the missed-appointments limit lasts (migration 0029), the cap is MAX_UPCOMING_AFTER_MISSED instead.
+  const withinCap = sql`complaints_booking_within_cap(${v('citizenUserId')}::int, ${v('slotId')}::int, ${v('today')}::date, ${v('nowTime')}::time, ${sql.raw(
+    [MAX_UPCOMING_BOOKINGS, MAX_UPCOMING_AFTER_MISSED, MISSED_APPOINTMENTS_FOR_LIMIT, MISSED_WINDOW_DAYS, MISSED_LIMIT_DAYS].map(String).join(', '),
+  )})`;
 
   // The booking (see `book`): prepared by name, since parsing and planning this statement was about a fifth
   // of PostgreSQL's work per booking when it was sent unnamed. With a file sent with the form, its row is
@@ -343,8 +358,19 @@ export function createComplaintsRepository(db: Database) {
       return s.available <= 0 ? ('full' as const) : ('open' as const);
     },
 
-    /** What the citizen holds against the booking cap: an appointment in this slot, and how many upcoming (counted up to the cap). */
-    async citizenHoldings(citizenUserId: number, booking: Pick<Booking, 'slotId' | 'today' | 'nowTime'>) {
+    /**
+     * The date from which the citizen may hold MAX_UPCOMING_BOOKINGS upcoming appointments again after missing
+     * appointments, or null when the usual limit applies `today` (the same SQL function the booking statement asks).
+     */
+    async missedLimitUntil(citizenUserId: number, today: string, tx: DbOrTx = db): Promise<string | null> {
+      const result = (await tx.execute(
+        sql`select complaints_missed_limit_until(${citizenUserId}::int, ${today}::date, ${MISSED_APPOINTMENTS_FOR_LIMIT}::int, ${MISSED_WINDOW_DAYS}::int, ${MISSED_LIMIT_DAYS}::int)::text as until`,
+      )) as unknown as { rows: { until: string | null }[] };
+      return result.rows[0]?.until ?? null;
+    },
+
+    /** What the citizen holds against the booking cap: an appointment in this slot (undefined: none to ask about), and how many upcoming (counted up to the cap). */
+    async citizenHoldings(citizenUserId: number, booking: Pick<Booking, 'today' | 'nowTime'> & { slotId?: number }) {
       const rows = await db
         .select({ slotId: complaints.slotId })
         .from(complaints)
@@ -356,7 +382,7 @@ export function createComplaintsRepository(db: Database) {
           ),
         )
         // This slot's booking first, so that it is among the rows read even for a citizen over the cap.
-        .orderBy(sql`${complaints.slotId} = ${booking.slotId} desc`)
+        .orderBy(sql`${complaints.slotId} = ${booking.slotId ?? 0} desc`)
         .limit(MAX_UPCOMING_BOOKINGS);
       return { inSlot: rows.some((r) => r.slotId === booking.slotId), upcoming: rows.length };
     },
@@ -395,6 +421,24 @@ export function createComplaintsRepository(db: Database) {
         .where(and(eq(complaints.id, id), eq(complaints.branch, branch), eq(complaints.stationId, stationId)))
         .for('update');
       return rows[0];
+    },
+
+    /** The complaint of that branch and station with its appointment and attendance, locked for marking attendance. */
+    async lockAttendanceForBranch(id: number, branch: ComplaintBranch, stationId: number, tx: DbOrTx) {
+      const rows = await tx
+        .select({ id: complaints.id, attendance: complaints.attendance, appointmentDate: sql<string | null>`${complaints.appointmentDate}::text` })
+        .from(complaints)
+        .where(and(eq(complaints.id, id), eq(complaints.branch, branch), eq(complaints.stationId, stationId)))
+        .for('update');
+      return rows[0];
+    },
+
+    /** Marks whether the citizen came (the slot's counts follow by trigger). */
+    async markAttendance(change: { complaintId: number; attendance: AppointmentAttendance; markedByUserId: number }, tx: DbOrTx) {
+      await tx
+        .update(complaints)
+        .set({ attendance: change.attendance, attendanceMarkedAt: sql`now()`, attendanceMarkedByUserId: change.markedByUserId, updatedAt: sql`now()` })
+        .where(eq(complaints.id, change.complaintId));
     },
 
     async changeStatus(change: { complaintId: number; fromStatus: string; toStatus: string; changedByUserId: number }, tx: DbOrTx = db) {

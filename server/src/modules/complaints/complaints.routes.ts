@@ -66,6 +66,18 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
 
     route(
       app,
+      complaintsEndpoints.bookingAllowance,
+      {
+        tags: ['complaints'],
+        summary: 'How many upcoming appointments the signed-in citizen may hold now, and until when a missed-appointments limit lasts',
+        errors,
+        onRequest: citizenOnly,
+      },
+      async (request) => complaints.bookingAllowance(principalOf(request)),
+    );
+
+    route(
+      app,
       complaintsEndpoints.mine,
       { tags: ['complaints'], summary: "A page of the signed-in citizen's complaints, newest first", errors, onRequest: citizenOnly },
       async (request) => complaints.pageForCitizen(principalOf(request), request.query),
@@ -87,6 +99,17 @@ export function complaintsRoutes(deps: { guards: AuthGuards; complaints: Complai
 
     route(app, complaintsEndpoints.updateStatus, { ...officers, summary: "Sets a complaint's status (free text); every change is recorded" }, async (request) =>
       complaints.updateStatus(principalOf(request), request.params.id, request.body.status),
+    );
+
+    route(
+      app,
+      complaintsEndpoints.markAttendance,
+      {
+        ...officers,
+        errors: { ...errors, ...errorResponses(409) },
+        summary: 'Marks whether the citizen came to the appointment (on its day or after); marking again corrects it, each change is audited',
+      },
+      async (request) => complaints.markAttendance(principalOf(request), request.params.id, request.body.attendance),
     );
   };
 }

@@ -1,4 +1,13 @@
-import type { COMPLAINT_FIELDS_SCHEMAS, Complaint, ComplaintBranch, ComplaintPage, complaintPageQuerySchema, ComplaintType } from '@pes/contracts';
+import type {
+  AppointmentAttendance,
+  BookingAllowance,
+  COMPLAINT_FIELDS_SCHEMAS,
+  Complaint,
+  ComplaintBranch,
+  ComplaintPage,
+  complaintPageQuerySchema,
+  ComplaintType,
+} from '@pes/contracts';
 import {
   cappedTotal,
   COMPLAINT_ATTACHMENT_PATH_FIELD,
@@ -7,6 +16,7 @@ import {
   colomboDate,
   colomboSlotClock,
   colomboLocalToDate,
+  MAX_UPCOMING_AFTER_MISSED,
   MAX_UPCOMING_BOOKINGS,
 } from '@pes/contracts';
 import type { z } from 'zod';
@@ -109,8 +119,8 @@ export function createComplaintsService(deps: {
 
   /**
    * Why the slot took no booking, checked in this order: an unknown station or a slot not bookable for this
-   * complaint (400), the citizen's own appointment in this slot or the cap on upcoming appointments (409),
-   * a full slot (409).
+   * complaint (400), the citizen's own appointment in this slot or the cap on upcoming appointments (409: the
+   * missed-appointments limit named as such while it lasts), a full slot (409).
    */
   async function refuseBooking(booking: Booking, branch: ComplaintBranch, citizenUserId: number): Promise<never> {
     await stations.byName(booking.stationName);
@@ -118,6 +128,9 @@ export function createComplaintsService(deps: {
     if (slot === 'unbookable') throw appError('complaints.slot_unavailable');
     const held = await complaints.citizenHoldings(citizenUserId, booking);
     if (held.inSlot) throw appError('complaints.slot_already_booked');
+    if (held.upcoming >= MAX_UPCOMING_AFTER_MISSED && (await complaints.missedLimitUntil(citizenUserId, booking.today))) {
+      throw appError('complaints.booking_limit_missed');
+    }
     if (held.upcoming >= MAX_UPCOMING_BOOKINGS) throw appError('complaints.booking_limit');
     throw slot === 'full' ? appError('complaints.slot_full') : appError('complaints.slot_unavailable');
   }
@@ -251,12 +264,27 @@ export function createComplaintsService(deps: {
         appointment_date: booked.appointment_date,
         appointment_time_from: booked.appointment_time_from,
         appointment_time_to: booked.appointment_time_to,
+        attendance: null,
         attachment_path: file?.path ?? null,
         attachment_mime_type: file?.mimeType ?? null,
         attachment_name: file?.originalName ?? null,
         submitted_at: booked.submitted_at,
         history: [],
       });
+    },
+
+    /**
+     * How many upcoming appointments the citizen may hold now and holds, and until when the missed-appointments
+     * limit lasts (null: the usual limit), so the booking page can say so before a booking is refused.
+     */
+    async bookingAllowance(citizen: Principal): Promise<BookingAllowance> {
+      const today = colomboDate();
+      const [limitedUntil, held] = await Promise.all([
+        complaints.missedLimitUntil(citizen.userId, today),
+        complaints.citizenHoldings(citizen.userId, { today, nowTime: colomboSlotClock() }),
+      ]);
+      const max = limitedUntil ? MAX_UPCOMING_AFTER_MISSED : MAX_UPCOMING_BOOKINGS;
+      return { max_upcoming: max, upcoming: Math.min(held.upcoming, max), limited_until: limitedUntil };
     },
 
     /** A page of the signed-in citizen's own complaints, newest first. */
@@ -302,6 +330,30 @@ export function createComplaintsService(deps: {
             status,
           });
         }
+      });
+      const row = await complaints.viewById(id);
+      if (!row) throw appError('complaints.not_found');
+      return toComplaintView(row);
+    },
+
+    /**
+     * Marks whether the citizen came to the appointment of a complaint of the officer's branch and station (404 for
+     * others), on the appointment's day or after it (409 before it, and for a complaint without an appointment).
+     * Marking again corrects it; each change is audited, the same mark again changes nothing.
+     */
+    async markAttendance(officer: Principal, id: number, attendance: AppointmentAttendance) {
+      const scope = officerScope(officer);
+      if (!scope) throw appError('complaints.not_found');
+      await db.transaction(async (tx) => {
+        const current = await complaints.lockAttendanceForBranch(id, scope.branch, scope.stationId, tx);
+        if (!current) throw appError('complaints.not_found');
+        if (!current.appointmentDate) throw appError('complaints.no_appointment');
+        if (current.appointmentDate > colomboDate()) throw appError('complaints.attendance_not_yet');
+        if (current.attendance === attendance) return;
+        await complaints.markAttendance({ complaintId: id, attendance, markedByUserId: officer.userId }, tx);
+        // `how` is the mark as a code, which the log's reader shows in their language.
+        const summary = { before: { attendance: current.attendance }, after: { attendance }, how: attendance };
+        await audit.record({ actor: actorOf(officer), action: 'complaint.attendance', subject: { type: 'complaint', id }, summary }, tx);
       });
       const row = await complaints.viewById(id);
       if (!row) throw appError('complaints.not_found');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgEnum, pgSequence, pgTable, serial, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPLAINT_TYPES, INITIAL_COMPLAINT_STATUS } from '@pes/contracts';
+import { APPOINTMENT_ATTENDANCE, COMPLAINT_TYPES, INITIAL_COMPLAINT_STATUS } from '@pes/contracts';
 import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { stations } from '../stations/stations.table';
@@ -8,6 +8,7 @@ import { branchEnum, users } from '../users/users.table';
 import { complaintStatusHistoryTable } from '../../db/status-history';
 
 export const complaintTypeEnum = pgEnum('complaint_type', COMPLAINT_TYPES);
+export const appointmentAttendanceEnum = pgEnum('appointment_attendance', APPOINTMENT_ATTENDANCE);
 
 /** Numbers the reference numbers (CMP-<year>-<6 digits>) across all instances. */
 export const complaintReferenceSeq = pgSequence('complaint_reference_seq', { startWith: 1 });
@@ -33,6 +34,13 @@ export const complaints = pgTable(
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTimeFrom: time('appointment_time_from'),
     appointmentTimeTo: time('appointment_time_to'),
+    /**
+     * Whether the citizen came, as an officer of the station and branch marked it (null until then). A trigger
+     * (migration 0029) keeps the slot's attended and missed counts as it changes.
+     */
+    attendance: appointmentAttendanceEnum('attendance'),
+    attendanceMarkedAt: timestamp('attendance_marked_at', { withTimezone: true }),
+    attendanceMarkedByUserId: integer('attendance_marked_by_user_id').references(() => users.id),
     status: text('status').notNull().default(INITIAL_COMPLAINT_STATUS),
     fullName: text('full_name').notNull(),
     age: integer('age').notNull(),
@@ -69,6 +77,10 @@ export const complaints = pgTable(
     index('complaints_citizen_submitted_idx').on(t.citizenUserId, t.submittedAt, t.id),
     // The booking cap: a citizen's upcoming appointments, and whether one is in the slot being booked.
     index('complaints_citizen_appointment_idx').on(t.citizenUserId, t.appointmentDate, t.slotId),
+    // The missed-appointments limit: a citizen's missed appointments by date (few rows, read at each refused booking and by the booking page).
+    index('complaints_citizen_missed_idx')
+      .on(t.citizenUserId, t.appointmentDate)
+      .where(sql`${t.attendance} = 'missed'`),
     // Assignees (officers of the slot) and the attachment's access check.
     index('complaints_slot_idx').on(t.slotId),
     index('complaints_attachment_idx')

@@ -21,6 +21,9 @@ export function createSlotsRepository(db: Database) {
     available_slots: slots.availableSlots,
     // A booking is the only thing that takes a place, so the places taken are the bookings (for the delete confirmation).
     booked: sql<number>`(${slots.capacity} - ${slots.availableSlots})::int`.mapWith(Number),
+    // Kept on the slot's row by a trigger on complaints as officers mark them (migration 0029).
+    attended: slots.attended,
+    missed: slots.missed,
     branch: slots.branch,
     station: stations.name,
   };

@@ -20,6 +20,9 @@ export const slots = pgTable(
     timeTo: time('time_to').notNull(),
     capacity: integer('capacity').notNull(),
     availableSlots: integer('available_slots').notNull(),
+    /** Bookings marked attended and missed, kept by a trigger on complaints (migration 0029): the admin's view counts nothing. */
+    attended: integer('attended').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

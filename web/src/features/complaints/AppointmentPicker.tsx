@@ -5,6 +5,7 @@ import { colomboDate, type SlotBranch } from '@pes/contracts';
 import { FormField } from '../../components/FormField';
 import { hhmm } from '../../components/format';
 import { usePublicSlots } from './api';
+import { BookingAllowanceNotice } from './BookingAllowanceNotice';
 import type { ComplaintFormValues } from './complaint-form';
 import { StationSelect } from '../../lib/stations/StationSelect';
 import { useStations } from '../../lib/stations/stations';
@@ -41,6 +42,7 @@ export function AppointmentPicker({ form, branch }: { form: UseFormReturn<Compla
 
   return (
     <div className="appointment-picker">
+      <BookingAllowanceNotice />
       {stations.isError ? <p className="field__error">{t('appointment.stationsFailed')}</p> : null}
       <div className="form-grid">
         <FormField id="station" label={t('appointment.station')} required error={formState.errors.station?.message}>

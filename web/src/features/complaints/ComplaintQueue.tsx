@@ -9,6 +9,7 @@ import { Modal } from '../../components/Modal';
 import { QueryState } from '../../components/QueryState';
 import { usePoliceComplaints } from './api';
 import { ComplaintReview } from './ComplaintReview';
+import { useAttendanceText } from './AttendanceControl';
 import { useComplaintText } from '../../domain/complaints/complaint-text';
 import { StatusBadge } from '../../domain/complaints/StatusBadge';
 import './complaints.css';
@@ -18,6 +19,7 @@ export function ComplaintQueue() {
   const { t } = useTranslation('police');
   const format = useFormat();
   const text = useComplaintText();
+  const attendanceText = useAttendanceText();
   const [date, setDate] = useState('');
   // The latest complaints come a page at a time (another date starts again); a date's appointments come whole.
   const pages = useKeysetPages(date);
@@ -60,6 +62,7 @@ export function ComplaintQueue() {
     { id: 'what', header: t('queue.what'), cell: (c) => c.what_happened, className: 'complaint-queue__what' },
     { id: 'when', header: t('queue.when'), cell: (c) => format.dateTime(c.when) },
     { id: 'appointment', header: t('queue.appointment'), cell: (c) => text.appointment(c) },
+    { id: 'attendance', header: t('queue.attendance'), cell: (c) => (c.appointment ? attendanceText(c.attendance) : '—') },
   ];
 
   return (

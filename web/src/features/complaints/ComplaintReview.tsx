@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPLAINT_STATUS_MAX, SUGGESTED_COMPLAINT_STATUSES, updateComplaintStatusRequestSchema, type Complaint } from '@pes/contracts';
 import { StoredFile } from '../../components/stored-file/StoredFile';
 import { useUpdateComplaintStatus } from './api';
+import { AttendanceControl } from './AttendanceControl';
 import { ComplaintDetails } from '../../domain/complaints/ComplaintDetails';
 import { StatusTimeline } from '../../domain/complaints/StatusTimeline';
 import { StatusUpdateForm } from '../../domain/complaints/StatusUpdateForm';
@@ -26,8 +27,8 @@ function Attachment({ complaint: c }: { complaint: Complaint }) {
 }
 
 /**
- * What an officer sees of one complaint: the status update first (the officer's action, not 1,400 px down under
- * every field), then every field, the attachment and the history.
+ * What an officer sees of one complaint: the status update and the appointment's attendance first (the officer's
+ * actions, not 1,400 px down under every field), then every field, the attachment and the history.
  */
 export function ComplaintReview({ complaint }: { complaint: Complaint }) {
   const { t } = useTranslation('police');
@@ -42,6 +43,7 @@ export function ComplaintReview({ complaint }: { complaint: Complaint }) {
         maxLength={COMPLAINT_STATUS_MAX}
         save={(status) => update.mutateAsync({ id: complaint.id, status })}
       />
+      <AttendanceControl complaint={complaint} />
       <ComplaintDetails complaint={complaint} headingLevel={3} />
       <h3>{t('detail.attachment')}</h3>
       <Attachment complaint={complaint} />

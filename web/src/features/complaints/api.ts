@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { complaintsEndpoints, slotsEndpoints, type ComplaintPage, type ComplaintType, type SlotBranch } from '@pes/contracts';
+import { complaintsEndpoints, slotsEndpoints, type AppointmentAttendance, type ComplaintPage, type ComplaintType, type SlotBranch } from '@pes/contracts';
 import { call } from '../../lib/api/client';
 
 const complaintKeys = {
   mine: ['complaints', 'mine'] as const,
+  allowance: ['complaints', 'allowance'] as const,
   minePage: (cursor: string | null) => ['complaints', 'mine', cursor ?? ''] as const,
   police: (date: string, cursor: string | null) => ['complaints', 'police', date, cursor ?? ''] as const,
   publicSlots: (date: string, branch: string, station: string) => ['slots', 'public', date, branch, station] as const,
@@ -27,7 +28,19 @@ export function useSubmitComplaint(type: ComplaintType) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['slots', 'public'] });
       void queryClient.invalidateQueries({ queryKey: complaintKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: complaintKeys.allowance });
     },
+  });
+}
+
+/** How many upcoming appointments the citizen may hold now, and until when a missed-appointments limit lasts. */
+export function useBookingAllowance() {
+  return useQuery({
+    queryKey: complaintKeys.allowance,
+    queryFn: () => call(complaintsEndpoints.bookingAllowance),
+    staleTime: 0,
+    // A notice, not the page: without it the booking itself still says why it was refused.
+    retry: 1,
   });
 }
 
@@ -64,6 +77,16 @@ export function useUpdateComplaintStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: string }) => call(complaintsEndpoints.updateStatus, { params: { id }, body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['complaints', 'police'] }),
+  });
+}
+
+/** Marks (or corrects) whether the citizen came to a complaint's appointment. */
+export function useMarkAttendance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, attendance }: { id: number; attendance: AppointmentAttendance }) =>
+      call(complaintsEndpoints.markAttendance, { params: { id }, body: { attendance } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['complaints', 'police'] }),
   });
 }

@@ -74,6 +74,10 @@ export function SlotsOverview({
       header: t('overview.available'),
       cell: (slot) => t('overview.availableValue', { available: slot.available_slots, capacity: slot.capacity }),
     },
+    // Bookings, and of them those an officer marked attended or missed (kept per slot on the server as they are marked).
+    { id: 'booked', header: t('overview.booked'), cell: (slot) => format.number(slot.booked) },
+    { id: 'attended', header: t('overview.attended'), cell: (slot) => format.number(slot.attended) },
+    { id: 'missed', header: t('overview.missed'), cell: (slot) => format.number(slot.missed) },
     {
       id: 'officers',
       header: t('overview.officers'),
