@@ -48,7 +48,8 @@ function runServer(args: string[], env: Record<string, string>) {
   });
 }
 
-describe('migrations as their own step (the embedded database)', () => {
+// Each case migrates an embedded database or starts the server: about 35 s on a busy 2-core machine, more at its busiest.
+describe('migrations as their own step (the embedded database)', { timeout: 180_000 }, () => {
   it('migrateAppDatabase applies what is missing, and then nothing', async () => {
     const dataDir = await earlierDataDir('0014_clearance_certificates');
     const applied = await migrateAppDatabase({ dataDir });
