@@ -57,7 +57,8 @@ describe('signing out', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('app_role')).toBeNull();
     expect(screen.getByTestId('status').textContent).toBe('anonymous');
-    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true));
+    // The API calls are a module loaded on first use: on a busy machine its first load takes seconds, not waitFor's 1.
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true), { timeout: 15_000 });
     const logout = calls.find((c) => c.url === '/api/auth/logout')!;
     expect(new Headers(logout.init?.headers).get('authorization')).toBe(`Bearer ${token}`);
     expect(logout.init?.keepalive).toBe(true);
