@@ -282,7 +282,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   await app.register(
     async (api) => {
-      await api.register(inScope(healthRoutes({ db, databaseKind: database.kind, draining: () => draining })));
+      await api.register(inScope(healthRoutes({ db, draining: () => draining })));
       await api.register(inScope(stationsRoutes({ stations })));
       await api.register(inScope(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits })));
       await api.register(inScope(mfaRoutes({ guards, auth, mfa, secureCookies: config.production })));
