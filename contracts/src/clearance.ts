@@ -153,7 +153,9 @@ const same = (a: unknown, b: unknown) => normaliseIdentityNumber(str(a) ?? '') =
 const sameNic = (a: unknown, b: unknown) => normaliseNic(str(a) ?? '') === normaliseNic(str(b) ?? '');
 /** A Sri Lankan's passport number is one letter and seven digits (N1234567); another country's is free. */
 const sriLankanPassportOk = (nationality: unknown, passport: unknown) =>
-  !str(passport)?.trim() || !/^sri[\s_-]*lankan$/i.test(str(nationality)?.trim() ?? '') || SRI_LANKAN_PASSPORT_PATTERN.test(normaliseIdentityNumber(str(passport)!));
+  !str(passport)?.trim() ||
+  !/^sri[\s_-]*lankan$/i.test(str(nationality)?.trim() ?? '') ||
+  SRI_LANKAN_PASSPORT_PATTERN.test(normaliseIdentityNumber(str(passport)!));
 const step2Rules: CrossRule[] = [
   {
     path: ['confirm_nic_number'],

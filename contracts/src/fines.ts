@@ -60,7 +60,6 @@ export const fineAmountSchema = z.union([z.string(), z.number()], msg('required'
 // ---------------------------------------------------------------------------------------------
 // Identity and vehicle numbers, normalised the same way when a fine is issued and when it is searched.
 
-
 /** Upper case, single spaces, no spaces around dashes: " wp  cab - 1234 " → "WP CAB-1234". */
 export const normaliseVehicleNumber = (value: string) => value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
 

@@ -56,11 +56,7 @@ const envSchema = z
     /** Answers per second from which an instance counts as busy: its job queue then works one batch per queue every 4 s. */
     JOBS_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).default(50),
     /** The portal's public address: an absolute http(s) URL; https in production unless PUBLIC_URL_ALLOW_HTTP=true. */
-    PUBLIC_URL: z
-      .string()
-      .url()
-      .refine(isWebAddress, 'PUBLIC_URL must be an absolute http or https address (no credentials, no other scheme)')
-      .optional(),
+    PUBLIC_URL: z.string().url().refine(isWebAddress, 'PUBLIC_URL must be an absolute http or https address (no credentials, no other scheme)').optional(),
     /** Production: allow a plain-http PUBLIC_URL (a test deployment on a private network); links and QR codes then go unencrypted. */
     PUBLIC_URL_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
     /** `sandbox` must be chosen explicitly in production: its card payments are not real. */

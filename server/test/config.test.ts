@@ -36,7 +36,9 @@ describe('configuration', () => {
   });
 
   it('takes a plain-http PUBLIC_URL in production only with PUBLIC_URL_ALLOW_HTTP=true, and never another scheme', () => {
-    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.5:3000', PUBLIC_URL_ALLOW_HTTP: 'true' })).toMatchObject({ publicUrl: 'http://10.0.0.5:3000' });
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.5:3000', PUBLIC_URL_ALLOW_HTTP: 'true' })).toMatchObject({
+      publicUrl: 'http://10.0.0.5:3000',
+    });
     expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'javascript:alert(1)', PUBLIC_URL_ALLOW_HTTP: 'true' })).toMatch(/absolute http or https address/);
     // Outside production too: the address is followed from what the portal prints.
     expect(refusal({ NODE_ENV: 'development', PUBLIC_URL: 'javascript:alert(1)' })).toMatch(/PUBLIC_URL: PUBLIC_URL must be an absolute http/);

@@ -25,7 +25,12 @@ import {
   slotOfficerParamSchema,
 } from '../slots';
 import { okResponseSchema } from '../auth';
-import { identityCollisionSchema, identityCollisionsPageSchema, identityCollisionsQuerySchema, resolveIdentityCollisionRequestSchema } from '../identity-collisions';
+import {
+  identityCollisionSchema,
+  identityCollisionsPageSchema,
+  identityCollisionsQuerySchema,
+  resolveIdentityCollisionRequestSchema,
+} from '../identity-collisions';
 import { createOfficerRequestSchema, createOfficerResponseSchema, officerSearchQuerySchema, officerSearchResultListSchema } from '../users';
 import { endpoint } from './define';
 

@@ -50,7 +50,13 @@ describe.each(DB_KINDS)('accounts sharing one NIC, for the administrator on %s',
 
     const res = await resolve(pair.id, 'deactivated_second');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: pair.id, resolution: 'deactivated_second', resolved_by: 'admin', second: { active: false }, first: { active: true } });
+    expect(res.json()).toMatchObject({
+      id: pair.id,
+      resolution: 'deactivated_second',
+      resolved_by: 'admin',
+      second: { active: false },
+      first: { active: true },
+    });
     expect(res.json().resolved_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // The deactivated account's token is refused at once; the other signs in as before.
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: bearer(pair.second.token) })).statusCode).toBe(401);

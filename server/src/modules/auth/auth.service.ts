@@ -1,6 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { AREA_ROLE, normaliseIdentity, type Branch, type CurrentUser, type Role, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
+import {
+  AREA_ROLE,
+  normaliseIdentity,
+  type Branch,
+  type CurrentUser,
+  type Role,
+  type LoginRequest,
+  type SignupCitizenFields,
+  type SignupFileField,
+} from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

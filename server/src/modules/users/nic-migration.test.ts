@@ -54,9 +54,8 @@ describe.each(DB_KINDS)('the NIC normalisation migration on %s', (kind) => {
       [alone, '196611101234'],
       [traveller, 'N1234567'],
     ]);
-    const pairs = (
-      await query(`select identity_type::text, identity_number, first_user_id, second_user_id, resolved_at from identity_collisions order by id`)
-    ).rows;
+    const pairs = (await query(`select identity_type::text, identity_number, first_user_id, second_user_id, resolved_at from identity_collisions order by id`))
+      .rows;
     expect(pairs).toEqual([
       { identity_type: 'NIC', identity_number: '195115201766', first_user_id: owner, second_user_id: taker, resolved_at: null },
       { identity_type: 'NIC', identity_number: '198512304567', first_user_id: voter, second_user_id: nonVoter, resolved_at: null },

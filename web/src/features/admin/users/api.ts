@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type AuditAction, type IdentityCollisionResolution, type Branch, type Role, type UserState, type WorkloadStatus } from '@pes/contracts';
+import {
+  adminEndpoints,
+  type AuditAction,
+  type IdentityCollisionResolution,
+  type Branch,
+  type Role,
+  type UserState,
+  type WorkloadStatus,
+} from '@pes/contracts';
 import { call } from '../../../lib/api/client';
 
 /** Query keys of the administrator's area, from one factory. */
