@@ -393,6 +393,15 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     // Under 18: the birth certificate is required too.
     await expectRefused({ ...base, date_of_birth: addMonths(colomboDate(), -12 * 17) }, { 'uploads.birthCertificateFront': 'birthCertificateFrontRequired' });
     await expectRefused({ ...base, left_before_sixteen: true }, { left_before_sixteen: 'leftBeforeSixteenMission' });
+    // A Sri Lankan's passport number is one letter and seven digits (issue 46); another nationality's is free, and so is a
+    // spouse's unless the spouse is Sri Lankan. A NIC's day must be a real one.
+    await expectRefused({ ...base, passport_number: 'NA123456', confirm_passport_number: 'NA123456' }, { passport_number: 'passportSriLankanFormat' });
+    await expectRefused({ ...base, passport_number: 'N123456', confirm_passport_number: 'N123456' }, { passport_number: 'passportSriLankanFormat' });
+    await expectRefused(
+      { ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', passport_number: '123456789' } },
+      { 'spouse.passport_number': 'passportSriLankanFormat' },
+    );
+    await expectRefused({ ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', nic_number: '198899912345' } }, { 'spouse.nic_number': 'nicDay' });
 
     // An unknown path and someone else's upload: 400 naming the document, nothing claimed or stored.
     await expectRefused({ ...base, uploads: { ...citizen.uploads, nicFront: 'no-such-file.jpg' } }, { 'uploads.nicFront': 'uploadUnusable' });
