@@ -401,7 +401,10 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
       { ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', passport_number: '123456789' } },
       { 'spouse.passport_number': 'passportSriLankanFormat' },
     );
-    await expectRefused({ ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', nic_number: '198899912345' } }, { 'spouse.nic_number': 'nicDay' });
+    await expectRefused(
+      { ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', nic_number: '198899912345' } },
+      { 'spouse.nic_number': 'nicDay' },
+    );
 
     // An unknown path and someone else's upload: 400 naming the document, nothing claimed or stored.
     await expectRefused({ ...base, uploads: { ...citizen.uploads, nicFront: 'no-such-file.jpg' } }, { 'uploads.nicFront': 'uploadUnusable' });
