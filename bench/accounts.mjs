@@ -67,9 +67,32 @@ export function createOfficer(base, admin, officer) {
   return call(base, 'POST', '/api/admin/users/create-officer', { token: admin, json: officer });
 }
 
+/** Days before each month in a year with a 29 February: a NIC's day counts one in every year (contracts/src/nic.ts). */
+const NIC_DAYS_BEFORE_MONTH = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
+
+/** The date of birth a valid NIC (either form) encodes, YYYY-MM-DD (contracts' decodeNic, for scripts that cannot import it). */
+export function nicBirthDate(nic) {
+  const digits = /^\d{9}[VvXx]$/.test(nic) ? `19${nic.slice(0, 5)}` : nic.slice(0, 7);
+  const coded = Number(digits.slice(4, 7));
+  const day = coded > 500 ? coded - 500 : coded;
+  let month = 11;
+  while (NIC_DAYS_BEFORE_MONTH[month] >= day) month--;
+  return `${digits.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-${String(day - NIC_DAYS_BEFORE_MONTH[month]).padStart(2, '0')}`;
+}
+
+let nicCounter = 0;
+/** A valid 12-digit NIC unique enough for a run: a man born 1950–1999 on a day every year has, and a serial from the clock. */
+export function uniqueNic() {
+  const n = (Date.now() % 10_000_000) * 100 + (nicCounter++ % 100);
+  const dayIndex = Math.floor(n / 50) % 364;
+  const day = dayIndex + 1 >= 60 ? dayIndex + 2 : dayIndex + 1;
+  return `${1950 + (n % 50)}${String(day).padStart(3, '0')}${String(Math.floor(n / 50 / 364) % 100_000).padStart(5, '0')}`;
+}
+
 /**
  * A citizen signed up through the API; answers the server's reply. `citizen`: username, password and
- * identity_number at least; the other signup fields default to a bench citizen's and may be given.
+ * identity_number at least; the other signup fields default to a bench citizen's and may be given (the date of
+ * birth defaults to the one the NIC encodes: signup refuses a NIC of another day).
  */
 export function signUpCitizen(base, { username, password, identity_number, ...fields }) {
   return call(base, 'POST', '/api/auth/signup-citizen', {
@@ -77,7 +100,7 @@ export function signUpCitizen(base, { username, password, identity_number, ...fi
       {
         first_name: 'Bench',
         second_name: 'Citizen',
-        date_of_birth: '1990-01-01',
+        date_of_birth: nicBirthDate(identity_number),
         username,
         password,
         email: `${username}@example.lk`,

@@ -91,6 +91,8 @@ export async function startServer({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // A benchmark's server on the loopback address: production refuses a plain-http PUBLIC_URL otherwise.
+    PUBLIC_URL_ALLOW_HTTP: 'true',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

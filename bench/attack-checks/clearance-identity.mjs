@@ -8,7 +8,7 @@
 // is no longer served to its citizen.
 import { randomBytes } from 'node:crypto';
 import { call, multipartBody } from '../server-process.mjs';
-import { createOfficer, PNG, signIn, signUpCitizen } from '../accounts.mjs';
+import { createOfficer, PNG, signIn, signUpCitizen, uniqueNic } from '../accounts.mjs';
 
 export const title = 'clearance: certificates only in the applicant’s own identity; verified by an unguessable code, throttled, withdrawable';
 
@@ -68,9 +68,8 @@ function application(nic, name, uploads) {
 export async function run({ base, adminToken, forwardedFor }) {
   const rows = [];
   const suffix = randomBytes(3).toString('hex');
-  const digits = String(Date.now()).slice(-9);
-  const victim = { username: `id.victim.${suffix}`, password: 'Citizen@123', identity_number: `199${digits}` };
-  const applicant = { username: `id.applicant.${suffix}`, password: 'Citizen@123', identity_number: `198${digits}` };
+  const victim = { username: `id.victim.${suffix}`, password: 'Citizen@123', identity_number: uniqueNic() };
+  const applicant = { username: `id.applicant.${suffix}`, password: 'Citizen@123', identity_number: uniqueNic() };
   await signUpCitizen(base, { ...victim, first_name: 'Victim', second_name: 'Person' });
   await signUpCitizen(base, { ...applicant, first_name: 'Applicant', second_name: 'Person' });
   const token = await signIn(base, applicant, 'citizen');

@@ -6,7 +6,7 @@
 // doors is (so the check proves the doors take PDFs at all).
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { createOfficer, signIn, signUpCitizen } from '../accounts.mjs';
+import { createOfficer, signIn, signUpCitizen, uniqueNic } from '../accounts.mjs';
 import { call, multipartBody } from '../server-process.mjs';
 import { colomboDay, trafficComplaintFields } from '../citizen-input.mjs';
 
@@ -92,7 +92,7 @@ async function send(base, door, token, buffer, slotId) {
 export async function run({ base, databaseUrl, adminToken }) {
   const suffix = Date.now().toString(36);
   const citizen = { username: `pdfcheck.${suffix}`, password: 'Citizen@123' };
-  await signUpCitizen(base, { ...citizen, identity_number: `19${String(Date.now()).slice(-10)}` });
+  await signUpCitizen(base, { ...citizen, identity_number: uniqueNic() });
   const officer = { username: `pdfcheck.officer.${suffix}`, password: 'Officer@123' };
   await createOfficer(base, adminToken, {
     ...officer,

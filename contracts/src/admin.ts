@@ -224,6 +224,8 @@ export const AUDIT_ACTIONS = [
   'auth.password_reset',
   /** A citizen's identity photo or clearance document opened by someone else (staff). */
   'identity.view',
+  /** A pair of accounts sharing one NIC (its two forms, before NICs were normalised) resolved by an administrator. */
+  'identity.collision_resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

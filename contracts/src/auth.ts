@@ -3,11 +3,13 @@ import { BRANCHES, IDENTITY_TYPES, LANGUAGES, ROLES, SIGNUP_MARITAL_STATUSES } f
 import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, requiredText } from './common';
 import { multipartForm } from './files';
+import { nicProblem } from './nic';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const SIGNUP_MOBILE_PATTERN = /^\+94\d{9}$/;
-export const NIC_PATTERN = /^(\d{9}[VvXx]|\d{12})$/;
 export const PASSPORT_PATTERN = /^[A-Za-z0-9]+$/;
+/** A Sri Lankan passport's number: one letter and seven digits (N1234567). */
+export const SRI_LANKAN_PASSPORT_PATTERN = /^[A-Z]\d{7}$/;
 export const PASSWORD_MAX = 128;
 export const CITIZEN_PASSWORD_MIN = 8;
 export const OFFICER_PASSWORD_MIN = 6;
@@ -152,6 +154,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 
+const birthDateField = isoDate('requiredFields').refine((v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() && v >= '1900-01-01', msg('dateInPast'));
 const usernameField = requiredText(32, 'requiredFields').regex(USERNAME_PATTERN, msg('usernameFormat'));
 
 /** Text fields of the citizen signup form; the three photos travel beside them as files. */
@@ -159,7 +162,7 @@ export const signupCitizenFieldsSchema = z
   .object({
     first_name: requiredText(100, 'requiredFields'),
     second_name: requiredText(100, 'requiredFields'),
-    date_of_birth: isoDate('requiredFields').refine((v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() && v >= '1900-01-01', msg('dateInPast')),
+    date_of_birth: birthDateField,
     username: usernameField,
     password: z
       .string(msg('requiredFields'))
@@ -178,9 +181,11 @@ export const signupCitizenFieldsSchema = z
     language: z.enum(LANGUAGES, msg('invalidChoice')).default('en'),
   })
   .superRefine((v, ctx) => {
-    if (v.identity_type === 'NIC' && !NIC_PATTERN.test(v.identity_number)) {
-      ctx.addIssue({ code: 'custom', path: ['identity_number'], message: 'nicFormat' });
-    }
+    // A NIC encodes its holder's birth date: a number of another day is someone else's (or a typing error).
+    // (Compared only with a date of birth that is one: a bad date is named on its own field, not on the NIC too.)
+    const dateOfBirth = birthDateField.safeParse(v.date_of_birth).success ? v.date_of_birth : undefined;
+    const nic = v.identity_type === 'NIC' ? nicProblem(v.identity_number, dateOfBirth) : undefined;
+    if (nic) ctx.addIssue({ code: 'custom', path: ['identity_number'], message: nic });
     if (v.identity_type === 'Passport' && !PASSPORT_PATTERN.test(v.identity_number)) {
       ctx.addIssue({ code: 'custom', path: ['identity_number'], message: 'passportSymbols' });
     }

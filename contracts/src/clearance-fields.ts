@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { PASSPORT_PATTERN } from './auth';
 import { isoDate, optionalText, requiredText } from './common';
-import { normaliseIdentityNumber } from './fines';
+import { nicProblem, normaliseNic } from './nic';
 import { msg, type ValidationMessageKey } from './messages';
 import { field, textField } from './records';
 import { colomboDate } from './time';
@@ -39,14 +39,16 @@ const yesNo = z.boolean(msg('required'));
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, msg('required'));
 export const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, msg('invalidChoice')).optional());
-const nic = (max: number) =>
-  requiredText(max)
-    .transform(normaliseIdentityNumber)
-    .refine((v) => NIC_PATTERN.test(v), msg('nicFormat'));
+/** A NIC of either form whose day is a real one, kept in its 12-digit form (one person, one number). */
+const checkNic = (v: string | undefined, ctx: z.RefinementCtx) => {
+  const problem = v === undefined ? undefined : nicProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+const nic = (max: number) => requiredText(max).superRefine(checkNic).transform(normaliseNic);
 const optionalNic = (max: number) =>
   optionalText(max)
-    .transform((v) => (v === undefined ? undefined : normaliseIdentityNumber(v)))
-    .refine((v) => v === undefined || NIC_PATTERN.test(v), msg('nicFormat'));
+    .superRefine(checkNic)
+    .transform((v) => (v === undefined ? undefined : normaliseNic(v)));
 const optionalPassport = (max: number) =>
   optionalText(max)
     .transform((v) => (v === undefined ? undefined : v.toUpperCase()))
@@ -128,7 +130,7 @@ export const CLEARANCE_RECORD = {
     left_before_sixteen: field('yes_no', yesNo, { step: 1, section: 'identity' }),
     // Step 2: identity numbers and where the certificate goes.
     nic_number: textField(20, nic, { step: 2, section: 'identity' }),
-    confirm_nic_number: textField(20, (max) => requiredText(max).transform(normaliseIdentityNumber), { step: 2, transient: true }),
+    confirm_nic_number: textField(20, (max) => requiredText(max).transform(normaliseNic), { step: 2, transient: true }),
     new_nic_number: textField(20, optionalNic, { step: 2, section: 'identity' }),
     passport_number: textField(20, optionalPassport, { step: 2, section: 'identity' }),
     confirm_passport_number: textField(20, (max) => optionalText(max).transform((v) => v?.toUpperCase()), { step: 2, transient: true }),

@@ -3,7 +3,8 @@ import { CLEARANCE_RECORD, CLEARANCE_STATIONS, optionalChoice, type ClearanceDoc
 import { recordShape, recordViewShape, stepShape } from './records';
 import { IDENTITY_TYPES } from './enums';
 import { cappedCountShape, isoDate, keysetCursor, optionalText, requiredText } from './common';
-import { normaliseIdentityNumber } from './fines';
+import { normaliseIdentityNumber, normaliseNic } from './nic';
+import { SRI_LANKAN_PASSPORT_PATTERN } from './auth';
 import { msg, type ValidationMessageKey } from './messages';
 import { colomboDate } from './time';
 
@@ -148,13 +149,29 @@ const step1Rules: CrossRule[] = [
 ];
 
 const same = (a: unknown, b: unknown) => normaliseIdentityNumber(str(a) ?? '') === normaliseIdentityNumber(str(b) ?? '');
+/** The same NIC in either form ("511521766V" and "195115201766"). */
+const sameNic = (a: unknown, b: unknown) => normaliseNic(str(a) ?? '') === normaliseNic(str(b) ?? '');
+/** A Sri Lankan's passport number is one letter and seven digits (N1234567); another country's is free. */
+const sriLankanPassportOk = (nationality: unknown, passport: unknown) =>
+  !str(passport)?.trim() ||
+  !/^sri[\s_-]*lankan$/i.test(str(nationality)?.trim() ?? '') ||
+  SRI_LANKAN_PASSPORT_PATTERN.test(normaliseIdentityNumber(str(passport)!));
 const step2Rules: CrossRule[] = [
   {
     path: ['confirm_nic_number'],
     message: 'nicMismatch',
-    ok: (v) => !str(v?.nic_number) || !str(v?.confirm_nic_number) || same(v.nic_number, v.confirm_nic_number),
+    ok: (v) => !str(v?.nic_number) || !str(v?.confirm_nic_number) || sameNic(v.nic_number, v.confirm_nic_number),
   },
   { path: ['confirm_passport_number'], message: 'passportMismatch', ok: (v) => same(v?.passport_number, v?.confirm_passport_number) },
+  { path: ['passport_number'], message: 'passportSriLankanFormat', ok: (v) => sriLankanPassportOk(v?.nationality, v?.passport_number) },
+];
+
+const step6Rules: CrossRule[] = [
+  {
+    path: ['spouse', 'passport_number'],
+    message: 'passportSriLankanFormat',
+    ok: (v) => sriLankanPassportOk(v?.spouse?.nationality, v?.spouse?.passport_number),
+  },
 ];
 
 const step3Rules: CrossRule[] = [
@@ -192,17 +209,19 @@ const step7Rules: CrossRule[] = Object.entries(DOCUMENT_REQUIRED).map(([document
 
 /** The date of birth rides along with steps whose rules need it (3 and 7), as the wizard's values hold it. */
 const withBirth = { date_of_birth: z.string().optional() };
+/** So does the nationality (step 1's) with step 2, whose passport number it shapes. */
+const withNationality = { nationality: z.string().optional() };
 
 const step = <N extends number>(n: N) => z.object(stepShape(CLEARANCE_RECORD, n));
 
 /** Step schemas, in order (index 0 is step 1): the wizard validates a step with its schema on Next. */
 export const CLEARANCE_STEP_SCHEMAS = [
   withRules(step(1), step1Rules),
-  withRules(step(2), step2Rules),
+  withRules(step(2).extend(withNationality), step2Rules),
   withRules(step(3).extend(withBirth), step3Rules),
   step(4),
   withRules(step(5), step5Rules),
-  step(6),
+  withRules(step(6), step6Rules),
   withRules(step(7).extend(withBirth), step7Rules),
   step(8),
   step(9),
@@ -215,6 +234,7 @@ export const clearanceApplicationSchema = withRules(z.object(recordShape(CLEARAN
   ...step2Rules,
   ...step3Rules,
   ...step5Rules,
+  ...step6Rules,
   ...step7Rules,
 ]);
 export type ClearanceApplicationInput = z.input<typeof clearanceApplicationSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { centsToAmount } from './money';
 import { IDENTITY_TYPES } from './enums';
-import { NIC_PATTERN, PASSPORT_PATTERN } from './auth';
+import { PASSPORT_PATTERN } from './auth';
+import { nicProblem, normaliseIdentityNumber } from './nic';
 import { msg } from './messages';
 import { cappedCountShape, keysetCursor, optionalText, pageSizeQuery, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
@@ -58,9 +59,6 @@ export const fineAmountSchema = z.union([z.string(), z.number()], msg('required'
 
 // ---------------------------------------------------------------------------------------------
 // Identity and vehicle numbers, normalised the same way when a fine is issued and when it is searched.
-
-/** Upper case without spaces: "199010312345", "N1234567". */
-export const normaliseIdentityNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 /** Upper case, single spaces, no spaces around dashes: " wp  cab - 1234 " → "WP CAB-1234". */
 export const normaliseVehicleNumber = (value: string) => value.trim().toUpperCase().replace(/\s+/g, ' ').replace(/ ?- ?/g, '-');
@@ -146,9 +144,8 @@ export const issueFineRequestSchema = z
   })
   .superRefine(
     (v, ctx) => {
-      if (v.citizen_identity_type === 'NIC' && !NIC_PATTERN.test(v.citizen_identity_number)) {
-        ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'nicFormat' });
-      }
+      const nic = v.citizen_identity_type === 'NIC' ? nicProblem(v.citizen_identity_number) : undefined;
+      if (nic) ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: nic });
       if (v.citizen_identity_type === 'Passport' && !PASSPORT_PATTERN.test(v.citizen_identity_number)) {
         ctx.addIssue({ code: 'custom', path: ['citizen_identity_number'], message: 'passportSymbols' });
       }

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { nicBirthDate, uniqueNic } from './nic.helpers';
 import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
 
 /** A real (1×1) PNG and a minimal PDF: the server recognises uploads by their content. */
@@ -15,7 +16,6 @@ export const CRIME_OFFICER = { username: 'crime.officer', password: 'Officer@123
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A 12-digit NIC unique to this run. */
-const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** Today (and a day some way ahead) in Colombo, as YYYY-MM-DD. */
 export const colomboDay = (offsetDays = 0) =>
@@ -80,7 +80,7 @@ export async function signUpCitizen(request: APIRequestContext) {
     multipart: {
       first_name: 'Nimal',
       second_name: 'Perera',
-      date_of_birth: '1988-03-14',
+      date_of_birth: nicBirthDate(nic),
       username,
       password,
       email: `${username}@example.lk`,

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { nicBirthDate, uniqueNic } from './nic.helpers';
 import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
 
 /** A real (1×1) PNG: the server recognises uploads by their content. */
@@ -10,7 +11,6 @@ export type Area = 'citizen' | 'police' | 'admin';
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A 12-digit NIC unique to this run. */
-const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** A Sri Lankan-style plate no other test uses, e.g. "WP QKD-4821". */
 export function uniquePlate() {
@@ -57,7 +57,7 @@ export async function signUpCitizen(request: APIRequestContext, username = uniqu
     multipart: {
       first_name: 'Sunil',
       second_name: 'Fernando',
-      date_of_birth: '1985-07-02',
+      date_of_birth: nicBirthDate(nic),
       username,
       password,
       email: `${username}@example.lk`,

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { captureLivePhoto, fillSignup } from './signup.helpers';
+import { uniqueNic } from './nic.helpers';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A 12-digit NIC unique to this run. */
-const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 async function newPage(browser: Browser, init?: (page: Page) => Promise<unknown>) {
   const context = await browser.newContext();

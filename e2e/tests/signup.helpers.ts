@@ -1,13 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import { PNG } from './complaints.helpers';
+import { decodeNic } from '../../contracts/src/nic';
 
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-/** Fills the signup form (all but the live photo) as a citizen would, with password Citizen@2026. */
+/** Fills the signup form (all but the live photo) as a citizen would, with password Citizen@2026 and the date of birth the NIC encodes. */
 export async function fillSignup(page: Page, username: string, nic: string) {
   await page.getByLabel('First name').fill('Nimal');
   await page.getByLabel('Second name').fill('Perera');
-  await page.getByLabel('Date of birth').fill('1990-04-12');
+  // A NIC that is no valid one (a test of its message) goes with the demo citizen's date of birth.
+  await page.getByLabel('Date of birth').fill(decodeNic(nic)?.birthDate ?? '1990-04-12');
   await page.getByLabel('Marital status').selectOption('Married');
   await page.getByLabel('Address').fill('12 Galle Road, Colombo 03');
   await page.getByLabel('E-mail').fill(`${username}@example.lk`);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PNG, STATION, slotDay, colomboDay, createSlotWithOfficer, signUpCitizen, signedInContext } from './complaints.helpers';
 import { FINES_OFFICER, bearer, issueFine, uniquePlate } from './fines.helpers';
 import { captureLivePhoto, fillSignup } from './signup.helpers';
+import { uniqueNic } from './nic.helpers';
 import { chooseLanguage, expectNoRawCode, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
 
 // Issue 15, item 7, on the citizens' and the public pages: sign-in, signup, fines, checkout, complaints, clearance.
@@ -30,7 +31,7 @@ test('signup: a failing server or network says "Signup failed."', async ({ brows
   const page = await signedOutPage(browser);
   await page.goto('/signup');
   const username = `err${Date.now().toString(36)}`;
-  await fillSignup(page, username, `${String(Date.now()).slice(-9)}777`);
+  await fillSignup(page, username, uniqueNic());
   await captureLivePhoto(page);
   const plan = { url: /\/api\/auth\/signup-citizen$/, method: 'POST', act: () => page.getByRole('button', { name: 'Sign Up', exact: true }).click() };
   await failEachWay(page, 'en', { ...plan, expected: (l) => text(l, 'auth:signup.failed') });

@@ -18,6 +18,7 @@ import { OneLinePerRequest, requestLoggerFactory, routeLoggers } from './http/re
 import { createAnswerSerializer } from './http/answer-serializer';
 import { composeModules } from './composition';
 import { createTrafficMeter } from './http/traffic-meter';
+import { securityHeaders } from './http/security-headers';
 import { STORED_FILES_PREFIX } from './modules/files/files.service';
 import type { Server } from 'node:http';
 
@@ -27,13 +28,6 @@ export interface BuildAppOptions {
   /** Fastify logger options; false in tests. */
   logger?: boolean | object;
 }
-
-const SECURITY_HEADERS = [
-  ['x-content-type-options', 'nosniff'],
-  ['referrer-policy', 'same-origin'],
-  ['x-frame-options', 'DENY'],
-  ['permissions-policy', 'camera=(self), microphone=(), geolocation=()'],
-] as const;
 
 /**
  * The web app's content security policy. Scripts come from the site, plus the inline scripts of the built index.html
@@ -93,14 +87,15 @@ export async function buildApp(opts: BuildAppOptions) {
   const serializerCompiler = createAnswerSerializer({ validate: !config.production });
   const safeValidatorCompiler = withInputSafety(validatorCompiler);
   const nextRequestId = requestIds();
+  const headers = securityHeaders(config.production);
   const app = Fastify({
     // The redacting serializers apply to any logger options given (a test's stream, say).
     logger: (opts.logger === undefined || opts.logger === true
       ? { ...loggerOptions(config.logLevel), stream: bufferedStandardOutput() }
       : opts.logger && { ...loggerOptions(config.logLevel), ...opts.logger }) as FastifyServerOptions['logger'],
     // Errors before a route runs, and the HTTP parser's own, answer in the error format and echo nothing.
-    frameworkErrors,
-    clientErrorHandler,
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrorHandler(headers),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : nextRequestId();
@@ -142,9 +137,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onRequest', (request, reply, done) => {
     traffic.record();
     reply.header('x-request-id', request.id);
-    for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
-    // Production sits behind HTTPS; browsers ignore this header over plain HTTP.
-    if (config.production) reply.header('strict-transport-security', 'max-age=31536000');
+    for (const [name, value] of headers) reply.header(name, value);
     // API answers are personal (current user, records): no shared or browser cache unless a route says so.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();

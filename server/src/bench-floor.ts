@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import {
   colomboDate,
   colomboSlotClock,
-  normaliseIdentityNumber,
+  normaliseIdentity,
   normaliseTrackingCode,
   normaliseVerificationCode,
   plateSearchKey,
@@ -52,7 +52,7 @@ app.get('/api/auth/getCurrentUserInfo', json(currentUser));
 app.get('/api/fines/search', async (request, reply) => {
   const q = request.query as Query;
   const vehicleKey = vehicleSearchKey(q.vehicle_number ?? '');
-  const identityNumber = normaliseIdentityNumber(q.identity_number ?? '');
+  const identityNumber = normaliseIdentity(q.identity_type === 'Passport' ? 'Passport' : 'NIC', q.identity_number ?? '');
   const found = await fines.searchForCitizenJson(q.identity_type as IdentityType, identityNumber, {
     vehicleKey,
     plateKey: plateSearchKey(q.vehicle_number ?? ''),

@@ -45,6 +45,7 @@ import { createStationsService } from './modules/stations/stations.service';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
+import { createIdentityCollisionsRepository } from './modules/users/identity-collisions.repository';
 import { createAdminConsoleService } from './modules/admin-console/admin-console.service';
 import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
 import { createSlotsRepository } from './modules/slots/slots.repository';
@@ -131,7 +132,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const stopHearingPrincipalChanges = await principals.connect(database.listen);
   app.addHook('onClose', () => stopHearingPrincipalChanges());
   // Accounts are the base: auth and the administrator's console build on them, users depends on neither.
-  const usersService = createUsersService({ users });
+  const usersService = createUsersService({ users, identityCollisions: createIdentityCollisionsRepository(db) });
   // Messages to citizens: SMTP and the SMS gateway when configured; otherwise kept for the administrator to read.
   const smtp = config.notifications.smtpUrl ? createSmtpSender(config.notifications.smtpUrl, config.notifications.mailFrom) : undefined;
   const notifications = createNotificationsService({
@@ -282,7 +283,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
 
   await app.register(
     async (api) => {
-      await api.register(inScope(healthRoutes({ db, databaseKind: database.kind, draining: () => draining })));
+      await api.register(inScope(healthRoutes({ db, draining: () => draining })));
       await api.register(inScope(stationsRoutes({ stations })));
       await api.register(inScope(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits })));
       await api.register(inScope(mfaRoutes({ guards, auth, mfa, secureCookies: config.production })));

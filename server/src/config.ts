@@ -27,6 +27,12 @@ export const DEFAULT_STAFF_POOL_SIZE = 3;
  */
 export const DEFAULT_STAFF_STATEMENT_TIMEOUT_MS = 2000;
 
+/** An absolute http(s) address with a host and no user or password in it: `javascript:` or `file:` would be followed from certificates' QR codes. */
+function isWebAddress(value: string) {
+  const url = URL.parse(value);
+  return !!url && (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname && !url.username && !url.password;
+}
+
 /** Every variable the server reads (the README's table), each with its default. */
 const envFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,7 +60,10 @@ const envFields = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Answers per second from which an instance counts as busy: its job queue then works one batch per queue every 4 s. */
   JOBS_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).default(50),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The portal's public address: an absolute http(s) URL; https in production unless PUBLIC_URL_ALLOW_HTTP=true. */
+  PUBLIC_URL: z.string().url().refine(isWebAddress, 'PUBLIC_URL must be an absolute http or https address (no credentials, no other scheme)').optional(),
+  /** Production: allow a plain-http PUBLIC_URL (a test deployment on a private network); links and QR codes then go unencrypted. */
+  PUBLIC_URL_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
   /** `sandbox` must be chosen explicitly in production: its card payments are not real. */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -202,6 +211,13 @@ const envSchema = envFields.superRefine((env, ctx) => {
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: "PUBLIC_URL is required when NODE_ENV=production (certificates' QR codes and payment return links point there, not at localhost)",
+      });
+    } else if (new URL(env.PUBLIC_URL).protocol !== 'https:' && env.PUBLIC_URL_ALLOW_HTTP !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'PUBLIC_URL must be an https address when NODE_ENV=production (people follow it from certificates and payments); PUBLIC_URL_ALLOW_HTTP=true allows http for a test deployment',
       });
     }
     if (!env.STRIPE_SECRET_KEY && env.PAYMENT_GATEWAY !== 'sandbox') {

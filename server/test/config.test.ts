@@ -35,6 +35,16 @@ describe('configuration', () => {
     }
   });
 
+  it('takes a plain-http PUBLIC_URL in production only with PUBLIC_URL_ALLOW_HTTP=true, and never another scheme', () => {
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.5:3000', PUBLIC_URL_ALLOW_HTTP: 'true' })).toMatchObject({
+      publicUrl: 'http://10.0.0.5:3000',
+    });
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'javascript:alert(1)', PUBLIC_URL_ALLOW_HTTP: 'true' })).toMatch(/absolute http or https address/);
+    // Outside production too: the address is followed from what the portal prints.
+    expect(refusal({ NODE_ENV: 'development', PUBLIC_URL: 'javascript:alert(1)' })).toMatch(/PUBLIC_URL: PUBLIC_URL must be an absolute http/);
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' })).toMatchObject({ publicUrl: 'http://localhost:3000' });
+  });
+
   it('names the one missing production setting', () => {
     expect(() => loadConfig({ ...PRODUCTION, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET/);
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://eservices.police.lk' });
@@ -50,6 +60,12 @@ describe('configuration', () => {
     ['TOKEN_SECRET', 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEF', /TOKEN_SECRET is too weak for production/],
     ['ADDRESS_HASH_SECRET', 'x'.repeat(48), /ADDRESS_HASH_SECRET is too weak for production/],
     ['PUBLIC_URL', undefined, /PUBLIC_URL is required when NODE_ENV=production/],
+    // Issue 46: both were accepted, and certificates' QR codes and payment return links pointed there.
+    ['PUBLIC_URL', 'javascript:alert(1)', /PUBLIC_URL must be an absolute http or https address/],
+    ['PUBLIC_URL', 'file:///etc/passwd', /PUBLIC_URL must be an absolute http or https address/],
+    ['PUBLIC_URL', 'https://user:pass@eservices.police.lk', /PUBLIC_URL must be an absolute http or https address/],
+    ['PUBLIC_URL', 'http://localhost', /PUBLIC_URL must be an https address when NODE_ENV=production/],
+    ['PUBLIC_URL', 'http://eservices.police.lk', /PUBLIC_URL_ALLOW_HTTP=true allows http/],
   ])('refuses production with a weak %s (%s), naming it and never echoing the value', (key, value, expected) => {
     const message = refusal({ ...PRODUCTION, [key]: value });
     expect(message).toMatch(expected);

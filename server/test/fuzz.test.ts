@@ -131,11 +131,16 @@ describe('errors before any route, over HTTP', () => {
       'request.uri_too_long',
     ],
     ['no such route', `GET /api/nowhere/SECRETVALUE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 404, 'request.not_found'],
-  ])('%s: answered in the error format, echoing nothing', async (_name, request, status, code) => {
+  ])('%s: answered in the error format with the security headers, echoing nothing', async (_name, request, status, code) => {
     const answer = await raw(request);
     expect(answer.slice(0, 40)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
     expect(bodyOf(answer)).toMatchObject({ error: { code, message: expect.any(String) } });
     expect(answer).not.toContain('SECRETVALUE');
+    // Issue 46: the 431 (written on the raw socket) and the malformed URL's 400 (before any hook) had none.
+    const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+    for (const header of ['x-content-type-options: nosniff', 'x-frame-options: deny', 'referrer-policy: same-origin', 'cache-control: no-store']) {
+      expect(head).toContain(header);
+    }
   });
 
   it('logs no body, query string, header, client address or SQL parameter', async () => {

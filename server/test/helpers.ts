@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { AREA_ROLE } from '@pes/contracts';
+import { AREA_ROLE, decodeNic } from '@pes/contracts';
 import { staffSecondFactors } from '../src/modules/auth/mfa.table';
 import { DEMO_TOTP_SECRET } from '../src/seed/demo-accounts';
 import { files } from '../src/modules/files/files.table';
@@ -54,8 +54,26 @@ let counter = 0;
 /** Unique-enough values for a test run. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A valid 12-digit NIC unique within the run. */
-export const uniqueNic = () => `${String(Date.now()).slice(-8)}${String(counter++ % 10000).padStart(4, '0')}`;
+/**
+ * A valid 12-digit NIC unique within the run: a man's, born in 1950–1999 on a day every year has (not 29 February),
+ * with a serial of its own. `nicBirthDate(nic)` is the date of birth it encodes (signup checks the two agree).
+ */
+export const uniqueNic = () => {
+  const n = (Date.now() % 10_000_000) * 100 + (counter++ % 100);
+  const dayIndex = Math.floor(n / 50) % 364;
+  const day = dayIndex + 1 >= 60 ? dayIndex + 2 : dayIndex + 1;
+  const serial = Math.floor(n / 50 / 364) % 100_000;
+  return `${1950 + (n % 50)}${String(day).padStart(3, '0')}${String(serial).padStart(5, '0')}`;
+};
+
+/** An old-form NIC (9 digits and V) unique within the run: `uniqueNic`'s, without its century and the 0 before its serial. */
+export const uniqueOldNic = () => {
+  const nic = uniqueNic();
+  return `${nic.slice(2, 7)}${nic.slice(8)}V`;
+};
+
+/** The date of birth a NIC encodes (a valid one: as `uniqueNic` makes them). */
+export const nicBirthDate = (nic: string) => decodeNic(nic)!.birthDate;
 
 /** The TOTP secret of each staff account a test app has set up (per app), and its session token to reuse. */
 const staffSecrets = new WeakMap<TestApp, Map<string, string>>();
@@ -147,20 +165,24 @@ export async function login(t: TestApp, username: string, password: string, area
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export const validSignupFields = (overrides: Record<string, string | undefined> = {}) => ({
-  first_name: 'Nadeesha',
-  second_name: 'Jayawardena',
-  date_of_birth: '1994-06-21',
-  username: unique('citizen'),
-  password: 'Str0ngPass!',
-  email: 'nadeesha@example.lk',
-  mobile_number: '+94771234567',
-  identity_type: 'NIC',
-  identity_number: uniqueNic(),
-  address: '12 Temple Road, Kandy',
-  marital_status: 'Single',
-  ...overrides,
-});
+/** A citizen's signup fields; the date of birth is the one the NIC encodes unless given (or the NIC is not one). */
+export const validSignupFields = (overrides: Record<string, string | undefined> = {}) => {
+  const identityNumber = overrides.identity_number ?? uniqueNic();
+  return {
+    first_name: 'Nadeesha',
+    second_name: 'Jayawardena',
+    date_of_birth: decodeNic(identityNumber)?.birthDate ?? '1994-06-21',
+    username: unique('citizen'),
+    password: 'Str0ngPass!',
+    email: 'nadeesha@example.lk',
+    mobile_number: '+94771234567',
+    identity_type: 'NIC',
+    identity_number: identityNumber,
+    address: '12 Temple Road, Kandy',
+    marital_status: 'Single',
+    ...overrides,
+  };
+};
 
 /** Signs up a citizen with all photos; returns its username, password and token. */
 let citizenAddresses = 0;

@@ -74,6 +74,8 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
   it('sends the security headers and a request id, and keeps API answers out of caches', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+    // Up or down, and nothing about the software behind it (it named the database's kind: issue 46).
+    expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

@@ -25,6 +25,12 @@ import {
   slotOfficerParamSchema,
 } from '../slots';
 import { okResponseSchema } from '../auth';
+import {
+  identityCollisionSchema,
+  identityCollisionsPageSchema,
+  identityCollisionsQuerySchema,
+  resolveIdentityCollisionRequestSchema,
+} from '../identity-collisions';
 import { createOfficerRequestSchema, createOfficerResponseSchema, officerSearchQuerySchema, officerSearchResultListSchema } from '../users';
 import { endpoint } from './define';
 
@@ -73,6 +79,23 @@ export const adminEndpoints = {
     query: complaintPageQuerySchema,
     status: 200,
     answer: complaintPageSchema,
+  }),
+  /** Pairs of accounts that share one identity number (listed when NICs were normalised), open ones first in id order. */
+  identityCollisions: endpoint({
+    method: 'GET',
+    path: '/admin/identity-collisions',
+    query: identityCollisionsQuerySchema,
+    status: 200,
+    answer: identityCollisionsPageSchema,
+  }),
+  /** Resolves a pair: deactivates one of its accounts, or records that both were looked at and kept (audited). */
+  resolveIdentityCollision: endpoint({
+    method: 'POST',
+    path: '/admin/identity-collisions/:id/resolve',
+    params: userIdParamSchema,
+    body: resolveIdentityCollisionRequestSchema,
+    status: 200,
+    answer: identityCollisionSchema,
   }),
   complaint: endpoint({ method: 'GET', path: '/admin/complaints/:id', params: complaintIdParamSchema, status: 200, answer: complaintSchema }),
   workload: endpoint({ method: 'GET', path: '/admin/officer-workload', query: workloadQuerySchema, status: 200, answer: workloadResponseSchema }),

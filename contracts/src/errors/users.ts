@@ -10,4 +10,6 @@ export const userErrors = {
   'users.cannot_delete_self': { status: 409, message: 'You cannot delete your own account' },
   'users.not_deactivated': { status: 409, message: 'This account is active: there is nothing to reactivate' },
   'users.last_administrator': { status: 409, message: 'The last administrator cannot be deleted' },
+  'users.collision_not_found': { status: 404, message: 'There is no such pair of accounts sharing an identity number' },
+  'users.collision_resolved': { status: 409, message: 'This pair of accounts has already been resolved' },
 } as const satisfies ModuleErrors<'users'>;

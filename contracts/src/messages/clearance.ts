@@ -2,6 +2,7 @@
 export const clearanceMessagesEn = {
   nicMismatch: 'NIC numbers do not match',
   passportMismatch: 'Passport numbers do not match',
+  passportSriLankanFormat: 'A Sri Lankan passport number is one letter and seven digits, for example N1234567.',
   fromBeforeTo: 'From Date must be before To Date',
   invalidMobile: 'Invalid mobile',
   mobileMismatch: 'Mobile numbers do not match',

@@ -10,6 +10,8 @@ export const coreMessagesEn = {
   mobileFormat: 'Phone number must be in the format +94777777777',
   passportSymbols: 'Passport number must not contain symbols.',
   nicFormat: 'Enter a valid NIC number: 9 digits followed by V or X, or 12 digits.',
+  nicDay: 'This is not a valid NIC number: its birth day (digits 3 to 5 of an old number, 5 to 7 of a new one) is not a day of the year.',
+  nicBirthDate: 'This NIC number does not match the date of birth: check both.',
   invalidEmail: 'Invalid email',
   invalidDate: 'Enter a valid date.',
   dateInPast: 'The date must be in the past.',

@@ -78,35 +78,43 @@ export const routeNotFoundBody = () => errorBody(appError('request.not_found'));
 
 /**
  * Errors Fastify answers before any route runs (a URL that does not decode, a path parameter over its
- * length): in the error format, echoing nothing of the request.
+ * length): in the error format, echoing nothing of the request, with the security headers (no onRequest
+ * hook runs for them).
  */
-export function frameworkErrors(err: FastifyError, _request: unknown, reply: import('fastify').FastifyReply) {
-  const known = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? appError('request.uri_too_long') : appError('request.malformed');
-  return reply.status(known.status).send(errorBody(known));
+export function frameworkErrors(headers: ReadonlyArray<readonly [string, string]>) {
+  return (err: FastifyError, _request: unknown, reply: import('fastify').FastifyReply) => {
+    const known = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? appError('request.uri_too_long') : appError('request.malformed');
+    for (const [name, value] of headers) reply.header(name, value);
+    return reply.status(known.status).header('cache-control', 'no-store').send(errorBody(known));
+  };
 }
 
 /**
  * Errors of Node's HTTP parser (headers too large, a request that does not arrive in time, a broken
- * request line): answered on the raw socket, in the error format, then the connection is closed.
+ * request line): answered on the raw socket, in the error format and with the security headers, then the
+ * connection is closed.
  */
-export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const known =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? appError('request.headers_too_large')
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? appError('request.timeout')
-        : err.code === 'HPE_URI_TOO_LONG'
-          ? appError('request.uri_too_long')
-          : appError('request.malformed');
-  const body = JSON.stringify(errorBody(known));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_TEXT[known.status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+export function clientErrorHandler(headers: ReadonlyArray<readonly [string, string]>) {
+  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') + 'cache-control: no-store\r\n';
+  return (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const known =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? appError('request.headers_too_large')
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? appError('request.timeout')
+          : err.code === 'HPE_URI_TOO_LONG'
+            ? appError('request.uri_too_long')
+            : appError('request.malformed');
+    const body = JSON.stringify(errorBody(known));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${known.status} ${STATUS_TEXT[known.status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };

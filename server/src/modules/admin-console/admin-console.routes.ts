@@ -91,6 +91,20 @@ export function adminConsoleRoutes(deps: {
       },
     );
 
+    route(
+      app,
+      adminEndpoints.identityCollisions,
+      { ...admin, summary: 'Pairs of accounts sharing one identity number (from before NICs were normalised): open or resolved; keyset pages', errors },
+      async (request) => deps.adminConsole.identityCollisions(request.query),
+    );
+
+    route(
+      app,
+      adminEndpoints.resolveIdentityCollision,
+      { ...admin, summary: 'Resolves a pair: deactivates one account, or keeps both after review (audited, once)', errors: conflicting },
+      async (request) => deps.adminConsole.resolveIdentityCollision(principalOf(request), request.params.id, request.body.resolution),
+    );
+
     route(app, adminEndpoints.complaint, { ...admin, errors: notFound }, async (request) => deps.complaints.viewForAdmin(request.params.id));
 
     route(

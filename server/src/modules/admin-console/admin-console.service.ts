@@ -7,6 +7,11 @@ import {
   OFFICER_SEARCH_LIMIT,
   workloadStatus,
   type adminUsersQuerySchema,
+  IDENTITY_COLLISIONS_PAGE_SIZE,
+  type IdentityCollision,
+  type IdentityCollisionResolution,
+  type IdentityCollisionsPage,
+  type identityCollisionsQuerySchema,
   type createOfficerRequestSchema,
   type officerSearchQuerySchema,
   type Role,
@@ -160,6 +165,37 @@ export function createAdminConsoleService(deps: {
       });
       // Sessions end once the deactivation is committed; a token checked meanwhile already finds the user inactive.
       await auth.revokeUserSessions(userId);
+    },
+
+    /** A page of the pairs of accounts sharing one identity number: open ones oldest first, resolved ones newest first. */
+    async identityCollisions(query: z.output<typeof identityCollisionsQuerySchema>): Promise<IdentityCollisionsPage> {
+      const rows = await users.identityCollisions.page(query.state, query.cursor, IDENTITY_COLLISIONS_PAGE_SIZE + 1, staffReads);
+      const { page, next_cursor } = keysetPage(rows, IDENTITY_COLLISIONS_PAGE_SIZE, (r) => String(r.id));
+      return { collisions: page, next_cursor };
+    },
+
+    /**
+     * Resolves a pair of accounts sharing one NIC: deactivates one of them (as a deletion does: no sign-in, its
+     * sessions ended, its records kept), or records that the administrator looked at both and keeps them. Once;
+     * audited, naming the account deactivated (or the newer one, kept).
+     */
+    async resolveIdentityCollision(admin: Principal, collisionId: number, resolution: IdentityCollisionResolution): Promise<IdentityCollision> {
+      const deactivated = await db.transaction(async (tx) => {
+        const pair = await users.identityCollisions.lock(collisionId, tx);
+        if (!pair) throw appError('users.collision_not_found');
+        if (pair.resolvedAt) throw appError('users.collision_resolved');
+        const target = resolution === 'deactivated_first' ? pair.firstUserId : resolution === 'deactivated_second' ? pair.secondUserId : undefined;
+        // An account already deactivated (from the users list, or closed by its owner) stays so.
+        const active = target === undefined ? undefined : await users.lockActive(target, tx);
+        if (active) await users.deactivate(active.id, tx);
+        await users.identityCollisions.resolve(collisionId, resolution, admin.userId, tx);
+        const summary = { collision_id: collisionId, how: target === undefined ? 'collision_reviewed' : 'collision_deactivated', resolution };
+        const subject = { type: 'user', id: target ?? pair.secondUserId };
+        await audit.record({ actor: actorOf(admin), action: 'identity.collision_resolve', subject, summary }, tx);
+        return active?.id;
+      });
+      if (deactivated !== undefined) await auth.revokeUserSessions(deactivated);
+      return (await users.identityCollisions.find(collisionId))!;
     },
 
     /**

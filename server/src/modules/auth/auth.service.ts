@@ -1,6 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { AREA_ROLE, type Branch, type CurrentUser, type Role, type LoginRequest, type SignupCitizenFields, type SignupFileField } from '@pes/contracts';
+import {
+  AREA_ROLE,
+  normaliseIdentity,
+  type Branch,
+  type CurrentUser,
+  type Role,
+  type LoginRequest,
+  type SignupCitizenFields,
+  type SignupFileField,
+} from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -248,7 +257,9 @@ export function createAuthService(deps: {
     async signupCitizen(input: SignupCitizenFields, photos: Partial<Record<SignupFileField, UploadedFile>>) {
       await assertNewPasswordAllowed(input.password, 'citizen', 'password');
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
-      if (await users.identityExists(input.identity_type, input.identity_number)) throw appError('auth.identity_taken');
+      // One person, one account: a NIC in either form is stored and compared in its 12-digit form.
+      const identityNumber = normaliseIdentity(input.identity_type, input.identity_number);
+      if (await users.identityExists(input.identity_type, identityNumber)) throw appError('auth.identity_taken');
 
       const passwordHash = await hashPassword(input.password);
       // A passport has one side: a back photo sent with one is not kept.
@@ -269,7 +280,7 @@ export function createAuthService(deps: {
                 email: input.email,
                 mobileNumber: input.mobile_number,
                 identityType: input.identity_type,
-                identityNumber: input.identity_number.toUpperCase(),
+                identityNumber,
                 address: input.address,
                 maritalStatus: input.marital_status,
                 identityPhotoFrontId: ids.identity_photo_front ?? null,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { CLEARANCE_OPEN_STATUSES, normaliseIdentityNumber, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
+import { CLEARANCE_OPEN_STATUSES, normaliseIdentityNumber, normaliseIdentitySearch, type ClearanceOfficerStatus, type ClearanceStatus } from '@pes/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { keyset } from '../../db/keyset';
 import { isoInstant, likeEscape } from '../../db/sql';
@@ -73,7 +73,7 @@ function searchBranches(text: string): Array<{ match: SQL; indexOrder?: SQL }> {
   // The prefix indexes are text_pattern_ops: their order is ~<~'s (byte order), not the collation's.
   const branches = [
     { match: like(a.referenceNumber, search.prefix), indexOrder: sql`${a.referenceNumber} using ~<~` },
-    { match: like(a.nicNumber, search.prefix), indexOrder: sql`${a.nicNumber} using ~<~` },
+    { match: like(a.nicNumber, search.nicPrefix), indexOrder: sql`${a.nicNumber} using ~<~` },
     search.reversedTail ? { match: sql`${reversed} like ${search.reversedTail}`, indexOrder: sql`${reversed} using ~<~` } : undefined,
     search.nameQuery ? { match: sql`to_tsvector('simple', ${a.fullNameNic}) @@ to_tsquery('simple', ${search.nameQuery})` } : undefined,
   ];
@@ -104,6 +104,8 @@ function searchTerms(text: string) {
         .filter(Boolean);
   return {
     prefix: `${likeEscape(compact)}%`,
+    // NICs are kept in their 12-digit form: a whole old-form number ("511521766V") is searched as that.
+    nicPrefix: `${likeEscape(normaliseIdentitySearch(text))}%`,
     reversedTail: tail ? `${likeEscape([...tail].reverse().join(''))}%` : undefined,
     nameQuery: words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined,
   };

@@ -12,7 +12,8 @@ import {
   certificateValidUntil,
   colomboDate,
   isVerificationCode,
-  normaliseIdentityNumber,
+  normaliseIdentity,
+  normaliseNic,
   normaliseVerificationCode,
   type CertificateDraft,
   type CertificateVerification,
@@ -100,15 +101,16 @@ export function createClearanceService(deps: {
   function ownNic(citizen: Principal, typed: string) {
     if (!citizen.identityNumber) throw appError('clearance.no_identity');
     if (citizen.identityType !== 'NIC') throw appError('clearance.nic_account_needed');
-    const own = normaliseIdentityNumber(citizen.identityNumber);
-    if (normaliseIdentityNumber(typed) !== own) throw appError('clearance.nic_not_own');
+    const own = normaliseNic(citizen.identityNumber);
+    if (normaliseNic(typed) !== own) throw appError('clearance.nic_not_own');
     return own;
   }
 
   /** The signed-in citizen's own identity number, or 403 for anyone else's. */
   function ownIdentity(citizen: Principal, identityNumber: string) {
     if (!citizen.identityNumber) throw appError('clearance.no_identity');
-    if (normaliseIdentityNumber(identityNumber) !== normaliseIdentityNumber(citizen.identityNumber)) throw appError('clearance.identity_mismatch');
+    const type = citizen.identityType ?? 'NIC';
+    if (normaliseIdentity(type, identityNumber) !== normaliseIdentity(type, citizen.identityNumber)) throw appError('clearance.identity_mismatch');
   }
 
   /** A paid application (officers never see one awaiting payment). */

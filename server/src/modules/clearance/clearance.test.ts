@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addMonths, colomboDate, normaliseVerificationCode } from '@pes/contracts';
+import { addMonths, colomboDate, normaliseNic, normaliseVerificationCode } from '@pes/contracts';
 import { DB_KINDS, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/harness';
-import { bearer, createOfficer, imageFile, login, pdfFile, uniqueNic } from '../../../test/helpers';
+import { bearer, createOfficer, imageFile, login, pdfFile, uniqueNic, uniqueOldNic } from '../../../test/helpers';
 import {
   CARD,
   DECLINED,
@@ -393,6 +393,18 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     // Under 18: the birth certificate is required too.
     await expectRefused({ ...base, date_of_birth: addMonths(colomboDate(), -12 * 17) }, { 'uploads.birthCertificateFront': 'birthCertificateFrontRequired' });
     await expectRefused({ ...base, left_before_sixteen: true }, { left_before_sixteen: 'leftBeforeSixteenMission' });
+    // A Sri Lankan's passport number is one letter and seven digits (issue 46); another nationality's is free, and so is a
+    // spouse's unless the spouse is Sri Lankan. A NIC's day must be a real one.
+    await expectRefused({ ...base, passport_number: 'NA123456', confirm_passport_number: 'NA123456' }, { passport_number: 'passportSriLankanFormat' });
+    await expectRefused({ ...base, passport_number: 'N123456', confirm_passport_number: 'N123456' }, { passport_number: 'passportSriLankanFormat' });
+    await expectRefused(
+      { ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', passport_number: '123456789' } },
+      { 'spouse.passport_number': 'passportSriLankanFormat' },
+    );
+    await expectRefused(
+      { ...base, spouse: { full_name: 'Nuwan Perera', nationality: 'Sri Lankan', nic_number: '198899912345' } },
+      { 'spouse.nic_number': 'nicDay' },
+    );
 
     // An unknown path and someone else's upload: 400 naming the document, nothing claimed or stored.
     await expectRefused({ ...base, uploads: { ...citizen.uploads, nicFront: 'no-such-file.jpg' } }, { 'uploads.nicFront': 'uploadUnusable' });
@@ -485,21 +497,22 @@ describe.each(DB_KINDS)('clearance certificates on %s', (kind) => {
     expect(await applicationsOf(t, citizen.id)).toHaveLength(0);
     expect((await fileRow(t, citizen.uploads.nicFront))!.claimedAt).toBeNull();
 
-    // An old-style NIC typed in another spelling is the account's own: stored as the account has it.
-    const oldStyle = await applicant(t, { identity_number: `${uniqueNic().slice(-9)}V` });
+    // An old-style NIC typed in another spelling is the account's own: stored as the account has it (12 digits).
+    const oldStyle = await applicant(t, { identity_number: uniqueOldNic() });
     const typed = `  ${oldStyle.identityNumber.toLowerCase()} `;
+    const kept = normaliseNic(oldStyle.identityNumber);
     const { id } = await appliedAndPaid(t, oldStyle, { nic_number: typed, confirm_nic_number: typed, full_name_nic: 'Someone Else' });
     const [stored] = await applicationsOf(t, oldStyle.id);
-    expect([stored!.nicNumber, stored!.details.nic_number]).toEqual([oldStyle.identityNumber, oldStyle.identityNumber]);
+    expect([stored!.nicNumber, stored!.details.nic_number]).toEqual([kept, kept]);
     const detail = (await send(t, 'GET', `/api/clearance/applications/${id}`, officer.token)).json();
     expect(detail).toMatchObject({
-      nic_number: oldStyle.identityNumber,
+      nic_number: kept,
       full_name_nic: 'Someone Else',
-      account: { username: oldStyle.username, identity_type: 'NIC', identity_number: oldStyle.identityNumber, full_name: 'Nadeesha Jayawardena' },
+      account: { username: oldStyle.username, identity_type: 'NIC', identity_number: kept, full_name: 'Nadeesha Jayawardena' },
     });
     // The certificate draft starts from the account's name, whatever the application typed.
     const draft = (await send(t, 'GET', `/api/clearance/applications/${id}/certificate-draft`, officer.token)).json();
-    expect(draft).toMatchObject({ fullName: 'Nadeesha Jayawardena', nicNumber: oldStyle.identityNumber });
+    expect(draft).toMatchObject({ fullName: 'Nadeesha Jayawardena', nicNumber: kept });
 
     // An account registered with a passport has no NIC to give.
     const traveller = await applicant(t, { identity_type: 'Passport', identity_number: `N${uniqueNic().slice(-8)}` });

@@ -4,7 +4,8 @@ import {
   OFFICER_FINES_PAGE_SIZE,
   amountToCents,
   colomboLocalToDate,
-  normaliseIdentityNumber,
+  normaliseIdentity,
+  normaliseIdentitySearch,
   vehicleSearchKey,
   plateSearchKey,
   type analyticsQuerySchema,
@@ -74,7 +75,8 @@ export function createFinesService(deps: {
         const fineId = await fines.insert(
           {
             citizenIdentityType: input.citizen_identity_type,
-            citizenIdentityNumber: input.citizen_identity_number,
+            // A NIC in its 12-digit form, as the citizen's account keeps it: either form finds the fine.
+            citizenIdentityNumber: normaliseIdentity(input.citizen_identity_type, input.citizen_identity_number),
             vehicleNumber: input.vehicle_number,
             vehicleKey: vehicleSearchKey(input.vehicle_number),
             amountCents: amountToCents(input.amount)!,
@@ -102,7 +104,7 @@ export function createFinesService(deps: {
     /** A page of the officer's own fines, newest first, with the total and the next page's cursor. */
     async listIssuedBy(officer: Principal, query: z.output<typeof officerFinesQuerySchema>): Promise<OfficerFinesPage> {
       const search = query.search
-        ? { vehicleKey: vehicleSearchKey(query.search), plateKey: plateSearchKey(query.search), identityNumber: normaliseIdentityNumber(query.search) }
+        ? { vehicleKey: vehicleSearchKey(query.search), plateKey: plateSearchKey(query.search), identityNumber: normaliseIdentitySearch(query.search) }
         : undefined;
       const found = await fines.pageIssuedBy(officer.userId, { search, before: query.before }, OFFICER_FINES_PAGE_SIZE + 1, staffReads);
       const { page, next_cursor } = keysetPage(found.rows, OFFICER_FINES_PAGE_SIZE, (r) => r.cursor);
@@ -118,7 +120,7 @@ export function createFinesService(deps: {
     /** The fines matching all three, as the JSON text of a Fine array (the route sends it as it is). */
     async searchForCitizenJson(query: z.output<typeof fineSearchQuerySchema>): Promise<string> {
       const vehicleKey = vehicleSearchKey(query.vehicle_number);
-      const identityNumber = normaliseIdentityNumber(query.identity_number);
+      const identityNumber = normaliseIdentity(query.identity_type, query.identity_number);
       if (!vehicleKey || !identityNumber) return '[]';
       return fines.searchForCitizenJson(query.identity_type, identityNumber, { vehicleKey, plateKey: plateSearchKey(query.vehicle_number) });
     },
@@ -127,7 +129,7 @@ export function createFinesService(deps: {
     async history(citizen: Principal, query: z.output<typeof fineHistoryQuerySchema>): Promise<FineHistoryPage> {
       const size = query.page_size;
       if (!citizen.identityType || !citizen.identityNumber) return { fines: [], total: 0, total_exact: true, page_size: size, next_cursor: null };
-      const identityNumber = normaliseIdentityNumber(citizen.identityNumber);
+      const identityNumber = normaliseIdentity(citizen.identityType, citizen.identityNumber);
       const found = await fines.paidHistoryPage(citizen.identityType, identityNumber, { cursor: query.cursor, limit: size + 1 });
       const { page, next_cursor } = keysetPage(found.rows, size, (r) => r.cursor);
       return { fines: page.map((r) => r.fine), ...cappedTotal(found.matched), page_size: size, next_cursor };
@@ -136,7 +138,7 @@ export function createFinesService(deps: {
     /** Every fine on the signed-in citizen's own identity, paid or not (the export of their data). */
     async allOfCitizen(citizen: Principal): Promise<Fine[]> {
       if (!citizen.identityType || !citizen.identityNumber) return [];
-      return fines.allOnIdentity(citizen.identityType, normaliseIdentityNumber(citizen.identityNumber));
+      return fines.allOnIdentity(citizen.identityType, normaliseIdentity(citizen.identityType, citizen.identityNumber));
     },
 
     /**
@@ -148,7 +150,7 @@ export function createFinesService(deps: {
       const own =
         citizen.identityType === fine.citizenIdentityType &&
         !!citizen.identityNumber &&
-        normaliseIdentityNumber(citizen.identityNumber) === normaliseIdentityNumber(fine.citizenIdentityNumber);
+        normaliseIdentity(citizen.identityType, citizen.identityNumber) === normaliseIdentity(fine.citizenIdentityType, fine.citizenIdentityNumber);
       if (!own) throw appError('fines.not_yours');
       if (fine.status === 'paid') throw appError('fines.already_paid');
       const { url } = await payments.startCheckout({

@@ -22,8 +22,10 @@ async function databaseAnswers(db: Database) {
   }
 }
 
-const statusSchema = z.object({ status: z.literal('ok'), database: z.string() });
-const unavailableSchema = z.object({ status: z.enum(['unavailable', 'draining']), database: z.string() });
+// The answer names no software (the database's kind was here): a probe needs up or down, and an attacker
+// choosing exploits needs the rest.
+const statusSchema = z.object({ status: z.literal('ok') });
+const unavailableSchema = z.object({ status: z.enum(['unavailable', 'draining']) });
 
 /**
  * /health: the server and its database (503 while the database does not answer); /health/live: the process
@@ -31,14 +33,14 @@ const unavailableSchema = z.object({ status: z.enum(['unavailable', 'draining'])
  * database outage); /health/ready: whether to send it traffic (503 while the database does not answer, and from the
  * moment the process is asked to stop: the load balancer then sends new requests elsewhere).
  */
-export function healthRoutes(deps: { db: Database; databaseKind: string; draining: () => boolean }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: { db: Database; draining: () => boolean }): FastifyPluginAsyncZod {
   return async (app) => {
     const withDatabase = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-      if (await databaseAnswers(deps.db)) return { status: 'ok' as const, database: deps.databaseKind };
+      if (await databaseAnswers(deps.db)) return { status: 'ok' as const };
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'unavailable' as const, database: deps.databaseKind });
+        .send({ status: 'unavailable' as const });
     };
     const schema = { tags: ['health'], response: { 200: statusSchema, 503: unavailableSchema } };
     app.get('/health', { schema }, withDatabase);
@@ -47,7 +49,7 @@ export function healthRoutes(deps: { db: Database; databaseKind: string; drainin
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'draining' as const, database: deps.databaseKind });
+        .send({ status: 'draining' as const });
     });
     app.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
       status: 'ok' as const,

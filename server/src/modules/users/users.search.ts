@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Role, UserState } from '@pes/contracts';
+import { normaliseIdentitySearch, type Role, type UserState } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../db/sql';
 import { citizenProfiles, officers, users } from './users.table';
@@ -38,7 +38,8 @@ const identityKey = sql`upper(${citizenProfiles.identityNumber}) collate "C"`;
 /** The matching rules, and each branch's select of (key, id, keep): `keep` when its key is the account's first matching text. */
 function branches(filter: UserSearch, after: SearchPosition | undefined) {
   const prefix = `${likeEscape(filter.search.toLowerCase())}%`;
-  const identityPrefix = `${likeEscape(filter.search.replace(/\s+/g, '').toUpperCase())}%`;
+  // NICs are kept in their 12-digit form: a whole old-form number ("511521766V") is searched as that.
+  const identityPrefix = `${likeEscape(normaliseIdentitySearch(filter.search))}%`;
   const state = filter.state === 'active' ? sql`${users.active}` : sql`not ${users.active}`;
   const citizen = sql`${users.role} = 'citizen'`;
   const officer = sql`${users.role} = 'police_officer'`;

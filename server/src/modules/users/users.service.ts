@@ -3,14 +3,17 @@ import type { DbOrTx } from '../../db/client';
 import { appError } from '../../app-error';
 import { serialIds } from '../../db/sql';
 import type { AccountFilter, NewCitizenProfile, NewOfficer, UsersRepository } from './users.repository';
+import type { IdentityCollisionsRepository } from './identity-collisions.repository';
 
 /**
  * Accounts: who exists, under which name and role, and with which profile. The base module: it uses no other
  * module's service; sign-in (auth) and the administrator's console (admin-console) build on it.
  */
-export function createUsersService(deps: { users: UsersRepository }) {
-  const { users } = deps;
+export function createUsersService(deps: { users: UsersRepository; identityCollisions: IdentityCollisionsRepository }) {
+  const { users, identityCollisions } = deps;
   return {
+    /** Pairs of accounts sharing one identity number (identity-collisions.repository.ts). */
+    identityCollisions,
     findByUsername: (username: string, tx?: DbOrTx) => users.findByUsername(username, tx),
     usernameExists: (username: string, tx?: DbOrTx) => users.usernameExists(username, tx),
     identityExists: (identityType: 'NIC' | 'Passport', identityNumber: string) => users.identityExists(identityType, identityNumber),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BRANCHES, IDENTITY_TYPES, ROLES } from '@pes/contracts';
+import { BRANCHES, IDENTITY_COLLISION_RESOLUTIONS, IDENTITY_TYPES, ROLES } from '@pes/contracts';
 import { stations } from '../stations/stations.table';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -52,9 +52,15 @@ export const citizenProfiles = pgTable(
     identityPhotoFrontId: integer('identity_photo_front_id'),
     identityPhotoBackId: integer('identity_photo_back_id'),
     livePhotoId: integer('live_photo_id'),
+    /**
+     * Set on the newer account of a pair that shared one NIC in its two forms before NICs were normalised
+     * (identity_collisions): the pair stays until an administrator resolves it. Null for every other account.
+     */
+    identityCollisionId: integer('identity_collision_id').references(() => identityCollisions.id),
   },
   (t) => [
-    uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`),
+    // One account per identity number (a NIC in its 12-digit form), except the listed pairs from before.
+    uniqueIndex('citizen_identity_uq').on(t.identityType, sql`upper(${t.identityNumber})`, sql`coalesce(${t.identityCollisionId}, 0)`),
     // The admin's search by name prefix, each in the order it lists the matches (byte order, then id; users.search.ts):
     // first name or both ("Kamal Per"), second name (surname first: "Perera Amal", "Perera Kamal")...
     index('citizen_full_name_order_idx').on(sql`lower(${t.firstName} || ' ' || ${t.secondName}) collate "C"`, t.userId),
@@ -85,5 +91,36 @@ export const officers = pgTable(
     // The workload table's pages: officers by name (keyset on name then id).
     index('officers_name_idx').on(t.fullName, t.id),
     index('officers_full_name_order_idx').on(sql`lower(${t.fullName}) collate "C"`, t.userId),
+  ],
+);
+
+/**
+ * Pairs of accounts that share one identity number: a NIC's two forms were two accounts until NICs were kept in
+ * their 12-digit form (migration 0029). Listed, not merged: an administrator looks at both and resolves the pair.
+ */
+export const identityCollisions = pgTable(
+  'identity_collisions',
+  {
+    id: serial('id').primaryKey(),
+    identityType: identityTypeEnum('identity_type').notNull(),
+    identityNumber: text('identity_number').notNull(),
+    /** The older account (signed up first) and the newer one. */
+    firstUserId: integer('first_user_id')
+      .notNull()
+      .references(() => users.id),
+    secondUserId: integer('second_user_id')
+      .notNull()
+      .references(() => users.id),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    resolution: text('resolution', { enum: IDENTITY_COLLISION_RESOLUTIONS }),
+    resolvedByUserId: integer('resolved_by_user_id').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('identity_collisions_second_user_uq').on(t.secondUserId),
+    // The administrator's list of open pairs, by id.
+    index('identity_collisions_open_idx')
+      .on(t.id)
+      .where(sql`${t.resolvedAt} is null`),
   ],
 );

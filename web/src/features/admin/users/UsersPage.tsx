@@ -12,6 +12,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useStationName } from '../../../lib/stations/stations';
 import { useReactivateUser, useUsersPage, type UsersFilter } from './api';
 import { UserDetailsPanel } from './UserDetailsPanel';
+import { SharedNicPairs } from './SharedNicPairs';
 import '../admin.css';
 import { SearchField } from '../../../components/SearchField';
 
@@ -96,6 +97,7 @@ export function UsersPage() {
       <div ref={noticeRef} tabIndex={-1} className="admin-area__outcome">
         {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       </div>
+      <SharedNicPairs />
       <form className="card admin-area__filter" onSubmit={apply} role="search">
         <SearchField
           id="user-search"

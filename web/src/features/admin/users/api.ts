@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type AuditAction, type Branch, type Role, type UserState, type WorkloadStatus } from '@pes/contracts';
+import {
+  adminEndpoints,
+  type AuditAction,
+  type IdentityCollisionResolution,
+  type Branch,
+  type Role,
+  type UserState,
+  type WorkloadStatus,
+} from '@pes/contracts';
 import { call } from '../../../lib/api/client';
 
 /** Query keys of the administrator's area, from one factory. */
@@ -13,6 +21,7 @@ export const adminKeys = {
   workload: (filter: WorkloadFilter, cursor: string | null) => ['admin', 'workload', filter, cursor] as const,
   audit: (filter: AuditFilter, cursor: string | null) => ['admin', 'audit', filter, cursor] as const,
   auditVerification: ['admin', 'audit-verification'] as const,
+  identityCollisions: ['admin', 'users', 'identity-collisions'] as const,
 };
 
 export interface UsersFilter {
@@ -129,5 +138,19 @@ export function useRequestAuditFullWalk() {
   return useMutation({
     mutationFn: () => call(adminEndpoints.requestAuditFullWalk),
     onSuccess: (state) => queryClient.setQueryData(adminKeys.auditVerification, state),
+  });
+}
+
+/** The open pairs of accounts sharing one NIC (from before NICs were normalised): the first page, oldest first. */
+export const useOpenIdentityCollisions = () =>
+  useQuery({ queryKey: adminKeys.identityCollisions, queryFn: () => call(adminEndpoints.identityCollisions, { query: { state: 'open' } }) });
+
+/** Resolving a pair refreshes every list of the area (a deactivated account leaves the users list). */
+export function useResolveIdentityCollision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; resolution: IdentityCollisionResolution }) =>
+      call(adminEndpoints.resolveIdentityCollision, { params: { id: v.id }, body: { resolution: v.resolution } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

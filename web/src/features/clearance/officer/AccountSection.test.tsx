@@ -13,6 +13,8 @@ describe('accountMatches', () => {
   it('compares the NIC as the server normalises it, and the name whatever its case and spacing', () => {
     expect(accountMatches({ account, nic_number: '851234567v', full_name_nic: '  sunil   FERNANDO ' })).toEqual({ identity: true, name: true });
     expect(accountMatches({ account, nic_number: '199012345678', full_name_nic: 'Kamal Perera' })).toEqual({ identity: false, name: false });
+    // One number in its two forms (the old account's and an application kept in the 12-digit form).
+    expect(accountMatches({ account, nic_number: '198512304567', full_name_nic: 'Sunil Fernando' })).toEqual({ identity: true, name: true });
     // A passport account has no NIC for the application to match.
     expect(
       accountMatches({

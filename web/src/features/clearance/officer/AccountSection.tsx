@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { normaliseIdentityNumber, type ClearanceDetail } from '@pes/contracts';
+import { normaliseNic, type ClearanceDetail } from '@pes/contracts';
 import { StatusIcon } from '../../../components/StatusIcon';
 
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLocaleLowerCase() === b.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
@@ -7,7 +7,7 @@ const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLocal
 /** Whether the application says what the account that made it says: its NIC, and the name on the NIC. */
 export function accountMatches(a: Pick<ClearanceDetail, 'account' | 'nic_number' | 'full_name_nic'>) {
   return {
-    identity: a.account.identity_type === 'NIC' && normaliseIdentityNumber(a.account.identity_number) === normaliseIdentityNumber(a.nic_number),
+    identity: a.account.identity_type === 'NIC' && normaliseNic(a.account.identity_number) === normaliseNic(a.nic_number),
     name: sameName(a.account.full_name, a.full_name_nic),
   };
 }
