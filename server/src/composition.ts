@@ -115,7 +115,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   if (addressHashes.replaced) await rateLimits.deleteAll();
   // Uploaded files: in an S3-compatible bucket when FILE_STORAGE=s3, otherwise on the local disk (DATA_DIR/uploads).
   const storage = config.s3Storage ? await createS3FileStorage(config.s3Storage) : createLocalFileStorage(config.uploadsDir);
-  const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
+  const files = createFilesService({ db, storage, repository: createFilesRepository(db), log: app.log });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
@@ -229,7 +229,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
   // A citizen's own data and the closing of their account, from each module's service.
   const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit });
-  const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit });
+  const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit, files });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;
@@ -263,14 +263,19 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   jobs.schedule('audit-full-walk', AUDIT_FULL_WALK_CRON);
   files.registerPolicy('complaint_attachment', complaints.attachmentPolicy);
   files.registerPolicy('anonymous_evidence', anonymous.evidencePolicy);
-  // Every view of a citizen's identity photos or documents by someone else is on the record.
-  files.onIdentityRead(async (reader, file) => {
-    await audit.record({
-      actor: actorOf(reader),
-      action: 'identity.view',
-      subject: { type: 'user', id: file.ownerUserId },
-      summary: { document: file.purpose },
-    });
+  // Every view of a citizen's identity photos or documents by someone else is on the record: one entry per page that
+  // showed them (naming the documents), or per file read that no such page covers. The reader's station is kept with
+  // it: the citizen is told which station looked (never who), as it was then.
+  files.onIdentityView(async (reader, view, tx) => {
+    await audit.record(
+      {
+        actor: actorOf(reader),
+        action: 'identity.view',
+        subject: { type: 'user', id: view.ownerUserId },
+        summary: { documents: view.documents, ...(view.reference ? { reference: view.reference } : {}), station: reader.station },
+      },
+      tx,
+    );
   });
   // The audit log names the people and records its entries are about, in words its reader can follow.
   audit.registerDescriber('user', usersService.describeForAudit);

@@ -41,7 +41,12 @@ export function adminConsoleRoutes(deps: {
       async (request) => deps.adminConsole.listUsers(request.query),
     );
 
-    route(app, adminEndpoints.user, { ...admin, errors: notFound }, async (request) => deps.adminConsole.details(request.params.id));
+    route(
+      app,
+      adminEndpoints.user,
+      { ...admin, summary: "A user's profile (a citizen's with identity photos: the view is audited once, naming them)", errors: notFound },
+      async (request) => deps.adminConsole.viewUser(principalOf(request), request.params.id),
+    );
 
     route(
       app,

@@ -213,7 +213,11 @@ export function createClearanceService(deps: {
     };
   }
 
-  async function toDetail(row: ClearanceRow): Promise<ClearanceDetail> {
+  /**
+   * The application as the Admin Branch officer's detail shows it, with its documents' addresses: the view of those
+   * documents is recorded first (one audit entry naming them, files.showIdentityFiles).
+   */
+  async function toDetail(officer: Principal, row: ClearanceRow): Promise<ClearanceDetail> {
     const d = row.details;
     const [documents, history, certificate, account] = await Promise.all([
       clearance.documentsOf(row.id),
@@ -221,6 +225,11 @@ export function createClearanceService(deps: {
       clearance.currentCertificate(row.id),
       clearance.accountOf(row.citizenUserId),
     ]);
+    await files.showIdentityFiles(officer, {
+      ownerUserId: row.citizenUserId,
+      documents: documents.map((doc) => ({ path: doc.path, document: doc.document as ClearanceDocument })),
+      reference: row.referenceNumber ?? undefined,
+    });
     return {
       // The application as given, by its own names; the row's columns hold the NIC and name it was made with.
       ...recordView(CLEARANCE_RECORD, d),
@@ -416,8 +425,8 @@ export function createClearanceService(deps: {
       };
     },
 
-    async detail(id: number) {
-      return toDetail(await paidApplication(id));
+    async detail(officer: Principal, id: number) {
+      return toDetail(officer, await paidApplication(id));
     },
 
     /**
@@ -463,7 +472,7 @@ export function createClearanceService(deps: {
           throw err;
         }
       }
-      return toDetail((await clearance.findById(id))!);
+      return toDetail(officer, (await clearance.findById(id))!);
     },
 
     /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults. */
