@@ -19,6 +19,9 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createAccountService } from './modules/account/account.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { createDataViewsRepository } from './modules/data-views/data-views.repository';
+import { createDataViewsService } from './modules/data-views/data-views.service';
+import { dataViewsRoutes } from './modules/data-views/data-views.routes';
 import { createPasswordsRepository } from './modules/auth/passwords.repository';
 import { createPasswordChangeService } from './modules/auth/password-change.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -227,8 +230,10 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
   workload.registerSource(finesService.issuedByOfficer, ['Traffic Fine Branch']);
   workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
+  // "Who has looked at my data?": the citizen's views of their data from the audit log, and the attention list of flags.
+  const dataViews = createDataViewsService({ db, staffReads, repository: createDataViewsRepository(db), audit });
   // A citizen's own data and the closing of their account, from each module's service.
-  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit });
+  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit, dataViews });
   const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit, files });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
@@ -305,6 +310,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(inScope(notificationsRoutes({ guards, notifications })));
       await api.register(inScope(sessionsRoutes({ guards, sessions })));
       await api.register(inScope(accountRoutes({ guards, account, secureCookies: config.production })));
+      await api.register(inScope(dataViewsRoutes({ guards, dataViews })));
       await api.register(formRoutes(api));
     },
     { prefix: '/api' },

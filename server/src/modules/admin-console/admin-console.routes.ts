@@ -96,7 +96,12 @@ export function adminConsoleRoutes(deps: {
       },
     );
 
-    route(app, adminEndpoints.complaint, { ...admin, errors: notFound }, async (request) => deps.complaints.viewForAdmin(request.params.id));
+    route(
+      app,
+      adminEndpoints.complaint,
+      { ...admin, summary: "A complaint's details (the opening is audited: its complainant sees it)", errors: notFound },
+      async (request) => deps.complaints.viewForAdmin(principalOf(request), request.params.id),
+    );
 
     route(
       app,

@@ -25,6 +25,8 @@ function summaryWords(summary: Record<string, unknown>): Record<string, string |
     after: text(field(after, 'status') ?? after),
     how: text(summary.how),
     reason: text(summary.reason),
+    // The record a view of a citizen's data concerned (its subject is the citizen).
+    reference: text(summary.reference),
     // One document (entries written before views were recorded per page), or the documents a page showed.
     document: text(summary.document) ?? codes(summary.documents),
     vehicle: text(field(after, 'vehicle_number')),

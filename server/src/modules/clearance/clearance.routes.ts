@@ -107,7 +107,7 @@ export function clearanceRoutes(deps: { guards: AuthGuards; clearance: Clearance
     );
 
     route(app, clearanceEndpoints.certificateDraft, { ...adminBranch, summary: 'The certificate draft with the defaults' }, async (request) =>
-      clearance.certificateDraft(request.params.id),
+      clearance.certificateDraft(principalOf(request), request.params.id),
     );
 
     route(

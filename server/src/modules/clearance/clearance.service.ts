@@ -475,10 +475,17 @@ export function createClearanceService(deps: {
       return toDetail(officer, (await clearance.findById(id))!);
     },
 
-    /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults. */
-    async certificateDraft(id: number): Promise<CertificateDraft> {
+    /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults (the opening audited). */
+    async certificateDraft(officer: Principal, id: number): Promise<CertificateDraft> {
       const row = await paidApplication(id);
       const [account, certificate] = await Promise.all([clearance.accountOf(row.citizenUserId), clearance.currentCertificate(id)]);
+      // Recorded before it goes out: the applicant sees it on their account ("Who has looked at my data?"), never by name.
+      await audit.record({
+        actor: actorOf(officer),
+        action: 'clearance.draft_view',
+        subject: { type: 'user', id: row.citizenUserId },
+        summary: { reference: row.referenceNumber, application: id, station: officer.station },
+      });
       return draftFor(row, account, certificate);
     },
 
