@@ -612,7 +612,16 @@ const AUDIT_KINDS = [
   { action: 'auth.sign_in', subjectType: 'user', summary: () => ({ area: 'police' }) },
   { action: 'clearance.status', subjectType: 'clearance_application', summary: () => ({ before: { status: 'pending' }, after: { status: 'in_progress' } }) },
   { action: 'anonymous.status', subjectType: 'anonymous_complaint', summary: () => ({ before: { status: 'Pending' }, after: { status: 'Completed' } }) },
-  { action: 'identity.view', subjectType: 'user', summary: () => ({ document: 'identity_photo_front' }) },
+  {
+    action: 'identity.view',
+    subjectType: 'user',
+    summary: () => ({ documents: ['identity_photo_front', 'identity_photo_back', 'live_photo'], station: 'Kollupitiya Police Station' }),
+  },
+  {
+    action: 'complaint.view',
+    subjectType: 'user',
+    summary: (g) => ({ reference: `CMP-2026-${String(g % 1_000_000).padStart(6, '0')}`, station: 'Kollupitiya Police Station' }),
+  },
 ];
 
 /**
@@ -657,7 +666,8 @@ async function fillAudit(query, sizes) {
         actorBranch: branchOfOfficer(o),
         action: kind.action,
         subjectType: kind.subjectType,
-        subjectId: String(1 + (k % 100_000)),
+        // An entry about a person names a generated citizen (whose "Who has looked at my data?" page reads it).
+        subjectId: String(kind.subjectType === 'user' ? citizenBase(sizes) + 1 + (k % sizes.citizens) : 1 + (k % 100_000)),
         summary: kind.summary(k),
         prevHash,
       };

@@ -3,6 +3,7 @@ import { adminUserDetailsSchema } from './admin';
 import { PASSWORD_MAX } from './auth';
 import { CLEARANCE_STATUSES, clearanceCertificateSchema, clearanceHistoryEntrySchema } from './clearance';
 import { complaintSchema } from './complaints';
+import { dataViewSchema } from './data-views';
 import { fineSchema } from './fines';
 import { msg } from './messages';
 
@@ -78,6 +79,8 @@ export const myDataExportSchema = z.object({
   clearance_applications: z.array(exportedClearanceSchema),
   fines: z.array(fineSchema),
   payments: z.array(exportedPaymentSchema),
+  /** Every time staff opened the citizen's data ("Who has looked at my data?"), newest first; never the officer's name. */
+  data_views: z.array(dataViewSchema),
 });
 export type MyDataExport = z.infer<typeof myDataExportSchema>;
 

@@ -222,10 +222,18 @@ export const AUDIT_ACTIONS = [
   /** A staff member's password changed by themselves (signed in), or set again through a reset link. */
   'auth.password_changed',
   'auth.password_reset',
-  /** A citizen's identity photo or clearance document opened by someone else (staff). */
+  /** A citizen's identity photos or clearance documents opened by someone else (staff): one entry per page that showed them. */
   'identity.view',
   /** A pair of accounts sharing one NIC (its two forms, before NICs were normalised) resolved by an administrator. */
   'identity.collision_resolve',
+  /** A citizen's complaint's details opened by an administrator. */
+  'complaint.view',
+  /** A citizen's certificate draft opened by the Admin Branch. */
+  'clearance.draft_view',
+  /** A citizen sent a view of their data to the administrators' attention ("this was not me / I did not expect this"). */
+  'data_view.flag',
+  /** An administrator marked such a flag handled. */
+  'data_view.flag_handled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

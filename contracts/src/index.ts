@@ -23,3 +23,4 @@ export * from './anonymous';
 export * from './endpoints';
 export * from './notifications';
 export * from './account';
+export * from './data-views';

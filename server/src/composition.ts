@@ -19,6 +19,9 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createAccountService } from './modules/account/account.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { createDataViewsRepository } from './modules/data-views/data-views.repository';
+import { createDataViewsService } from './modules/data-views/data-views.service';
+import { dataViewsRoutes } from './modules/data-views/data-views.routes';
 import { createPasswordsRepository } from './modules/auth/passwords.repository';
 import { createPasswordChangeService } from './modules/auth/password-change.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -116,7 +119,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   if (addressHashes.replaced) await rateLimits.deleteAll();
   // Uploaded files: in an S3-compatible bucket when FILE_STORAGE=s3, otherwise on the local disk (DATA_DIR/uploads).
   const storage = config.s3Storage ? await createS3FileStorage(config.s3Storage) : createLocalFileStorage(config.uploadsDir);
-  const files = createFilesService({ storage, repository: createFilesRepository(db), log: app.log });
+  const files = createFilesService({ db, storage, repository: createFilesRepository(db), log: app.log });
   // Set when the process is asked to stop: readiness turns 503 while requests in hand and those still arriving are served.
   let draining = false;
   // Jobs in the database: work caused by a change is enqueued in its transaction; periodic work is scheduled.
@@ -228,9 +231,11 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   workload.registerSource(clearance.workloadByOfficer, ['Admin Branch']);
   workload.registerSource(finesService.issuedByOfficer, ['Traffic Fine Branch']);
   workload.registerSource(anonymous.workloadByOfficer, ['Crime Branch']);
+  // "Who has looked at my data?": the citizen's views of their data from the audit log, and the attention list of flags.
+  const dataViews = createDataViewsService({ db, staffReads, repository: createDataViewsRepository(db), audit });
   // A citizen's own data and the closing of their account, from each module's service.
-  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit });
-  const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit });
+  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit, dataViews });
+  const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit, files });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {
     if (officer.branch !== 'Crime Branch') return;
@@ -264,14 +269,19 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   jobs.schedule('audit-full-walk', AUDIT_FULL_WALK_CRON);
   files.registerPolicy('complaint_attachment', complaints.attachmentPolicy);
   files.registerPolicy('anonymous_evidence', anonymous.evidencePolicy);
-  // Every view of a citizen's identity photos or documents by someone else is on the record.
-  files.onIdentityRead(async (reader, file) => {
-    await audit.record({
-      actor: actorOf(reader),
-      action: 'identity.view',
-      subject: { type: 'user', id: file.ownerUserId },
-      summary: { document: file.purpose },
-    });
+  // Every view of a citizen's identity photos or documents by someone else is on the record: one entry per page that
+  // showed them (naming the documents), or per file read that no such page covers. The reader's station is kept with
+  // it: the citizen is told which station looked (never who), as it was then.
+  files.onIdentityView(async (reader, view, tx) => {
+    await audit.record(
+      {
+        actor: actorOf(reader),
+        action: 'identity.view',
+        subject: { type: 'user', id: view.ownerUserId },
+        summary: { documents: view.documents, ...(view.reference ? { reference: view.reference } : {}), station: reader.station },
+      },
+      tx,
+    );
   });
   // The audit log names the people and records its entries are about, in words its reader can follow.
   audit.registerDescriber('user', usersService.describeForAudit);
@@ -301,6 +311,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(inScope(notificationsRoutes({ guards, notifications })));
       await api.register(inScope(sessionsRoutes({ guards, sessions })));
       await api.register(inScope(accountRoutes({ guards, account, secureCookies: config.production })));
+      await api.register(inScope(dataViewsRoutes({ guards, dataViews })));
       await api.register(formRoutes(api));
     },
     { prefix: '/api' },

@@ -39,6 +39,8 @@ export const paths = {
   adminDevices: '/admin/devices',
   policeDevices: '/police/devices',
   accountData: '/account/data',
+  accountDataViews: '/account/data-views',
+  adminDataViewFlags: '/admin/data-view-flags',
   accountClosed: '/account/closed',
   /** Any signed-in user's own password, beside the settings. */
   changePassword: '/settings/password',

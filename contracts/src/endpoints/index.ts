@@ -10,3 +10,4 @@ export * from './certificate-verification';
 export * from './fines';
 export * from './notifications';
 export * from './account';
+export * from './data-views';

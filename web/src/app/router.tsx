@@ -58,6 +58,8 @@ const AuditPage = admin('AuditPage');
 const SettingsPage = notifications('SettingsPage');
 const AdminNotificationsPage = notifications('AdminNotificationsPage');
 const SessionsPage = account('SessionsPage');
+const DataViewsPage = account('DataViewsPage');
+const DataViewFlagsPage = admin('DataViewFlagsPage');
 const MyDataPage = account('MyDataPage');
 const AccountClosedPage = account('AccountClosedPage');
 const PoliceDashboardPage = police('PoliceDashboardPage');
@@ -143,12 +145,14 @@ export const routes: RouteObject[] = [
       { path: paths.adminCreateOfficer, ...adminOnly(CreateOfficerPage) },
       { path: paths.adminUsers, ...adminOnly(UsersPage) },
       { path: paths.adminAudit, ...adminOnly(AuditPage) },
+      { path: paths.adminDataViewFlags, ...adminOnly(DataViewFlagsPage) },
       { path: paths.adminNotifications, ...adminOnly(AdminNotificationsPage) },
       { path: paths.settings, ...citizen(SettingsPage) },
       { path: paths.accountDevices, ...citizen(SessionsPage) },
       { path: paths.adminDevices, ...adminOnly(SessionsPage) },
       { path: paths.policeDevices, ...policeOnly(SessionsPage) },
       { path: paths.accountData, ...citizen(MyDataPage) },
+      { path: paths.accountDataViews, ...citizen(DataViewsPage) },
       { path: paths.accountClosed, ...open(AccountClosedPage) },
       { path: paths.changePassword, ...signedIn(ChangePasswordPage) },
       { path: paths.forgotPassword, ...open(ForgotPasswordPage) },

@@ -6,6 +6,7 @@ import { actorOf, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../auth/sessions.service';
 import type { ClearanceService } from '../clearance/clearance.service';
 import type { ComplaintsService } from '../complaints/complaints.service';
+import type { DataViewsService } from '../data-views/data-views.service';
 import type { FinesService } from '../fines/fines.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { UsersService } from '../users/users.service';
@@ -24,6 +25,7 @@ export function createAccountService(deps: {
   fines: Pick<FinesService, 'allOfCitizen'>;
   payments: Pick<PaymentsService, 'listForPayer'>;
   audit: Pick<AuditService, 'record'>;
+  dataViews: Pick<DataViewsService, 'allOf'>;
 }) {
   const { db, users, sessions, audit } = deps;
 
@@ -32,15 +34,16 @@ export function createAccountService(deps: {
   };
 
   return {
-    /** Everything kept about the citizen that is theirs to read: their profile (no password, no secret), complaints with their status history, clearance applications, the fines on their identity and their payments. */
+    /** Everything kept about the citizen that is theirs to read: their profile (no password, no secret), complaints with their status history, clearance applications, the fines on their identity, their payments, and every time staff opened their data. */
     async exportData(principal: Principal, now = new Date()): Promise<{ fileName: string; data: MyDataExport }> {
       citizenOnly(principal);
-      const [details, complaints, clearance, fines, payments] = await Promise.all([
+      const [details, complaints, clearance, fines, payments, dataViews] = await Promise.all([
         users.details(principal.userId),
         deps.complaints.allForCitizen(principal),
         deps.clearance.exportForCitizen(principal),
         deps.fines.allOfCitizen(principal),
         deps.payments.listForPayer(principal.userId),
+        deps.dataViews.allOf(principal.userId),
       ]);
       // A citizen has no officer part: the profile is the account and its citizen profile.
       const profile = {
@@ -53,7 +56,7 @@ export function createAccountService(deps: {
       };
       return {
         fileName: myDataFileName(colomboDate(now)),
-        data: { exported_at: now.toISOString(), profile, complaints, clearance_applications: clearance, fines, payments },
+        data: { exported_at: now.toISOString(), profile, complaints, clearance_applications: clearance, fines, payments, data_views: dataViews },
       };
     },
 

@@ -41,7 +41,12 @@ export function adminConsoleRoutes(deps: {
       async (request) => deps.adminConsole.listUsers(request.query),
     );
 
-    route(app, adminEndpoints.user, { ...admin, errors: notFound }, async (request) => deps.adminConsole.details(request.params.id));
+    route(
+      app,
+      adminEndpoints.user,
+      { ...admin, summary: "A user's profile (a citizen's with identity photos: the view is audited once, naming them)", errors: notFound },
+      async (request) => deps.adminConsole.viewUser(principalOf(request), request.params.id),
+    );
 
     route(
       app,
@@ -105,7 +110,12 @@ export function adminConsoleRoutes(deps: {
       async (request) => deps.adminConsole.resolveIdentityCollision(principalOf(request), request.params.id, request.body.resolution),
     );
 
-    route(app, adminEndpoints.complaint, { ...admin, errors: notFound }, async (request) => deps.complaints.viewForAdmin(request.params.id));
+    route(
+      app,
+      adminEndpoints.complaint,
+      { ...admin, summary: "A complaint's details (the opening is audited: its complainant sees it)", errors: notFound },
+      async (request) => deps.complaints.viewForAdmin(principalOf(request), request.params.id),
+    );
 
     route(
       app,

@@ -26,6 +26,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
+import type { FilesService } from '../files/files.service';
 import type { SlotsService } from '../slots/slots.service';
 import type { StationsService } from '../stations/stations.service';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -58,8 +59,9 @@ export function createAdminConsoleService(deps: {
   slots: Pick<SlotsService, 'removeOfficerFrom'>;
   workload: Pick<WorkloadService, 'page' | 'countUpTo'>;
   audit: Pick<AuditService, 'record'>;
+  files: Pick<FilesService, 'showIdentityFiles'>;
 }) {
-  const { db, staffReads, users, stations, auth, slots, workload, audit } = deps;
+  const { db, staffReads, users, stations, auth, slots, workload, audit, files } = deps;
   /** Called inside the deactivation's transaction when an officer is deleted (e.g. to hand their open work to others). */
   const officerDeactivatedListeners: OfficerDeactivatedListener[] = [];
   const officerCreatedListeners: Array<(officer: CreatedOfficer) => Promise<unknown>> = [];
@@ -140,6 +142,23 @@ export function createAdminConsoleService(deps: {
     },
 
     details: (userId: number) => users.details(userId, staffReads),
+
+    /**
+     * A user's profile as the administrator's user page shows it: a citizen's identity photos with it, so the view is
+     * recorded (one audit entry naming the photos shown) before the answer goes out.
+     */
+    async viewUser(administrator: Principal, userId: number) {
+      const user = await users.details(userId, staffReads);
+      const citizen = user.citizen;
+      if (citizen) {
+        const shown = (['identity_photo_front', 'identity_photo_back', 'live_photo'] as const).flatMap((document) => {
+          const photo = citizen[document];
+          return photo ? [{ path: photo.url, document }] : [];
+        });
+        await files.showIdentityFiles(administrator, { ownerUserId: user.id, documents: shown });
+      }
+      return user;
+    },
 
     /**
      * Deleting a user deactivates the account: it cannot sign in, its sessions end at once on every instance,

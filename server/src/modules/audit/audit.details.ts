@@ -13,6 +13,8 @@ export type AuditDescriber = (ids: string[]) => Promise<Map<string, Record<strin
 export type AuditDescribed = 'user' | 'officer' | 'complaint' | 'clearance' | 'slot' | 'anonymous';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+/** A list of codes (an identity view's documents) as one word the reader's language spells out item by item: comma-separated. */
+const codes = (value: unknown) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : undefined);
 const field = (value: unknown, key: string) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
 /** The words an entry's own summary holds (statuses before and after, a fine's vehicle and amount, ...). */
@@ -23,7 +25,10 @@ function summaryWords(summary: Record<string, unknown>): Record<string, string |
     after: text(field(after, 'status') ?? after),
     how: text(summary.how),
     reason: text(summary.reason),
-    document: text(summary.document),
+    // The record a view of a citizen's data concerned (its subject is the citizen).
+    reference: text(summary.reference),
+    // One document (entries written before views were recorded per page), or the documents a page showed.
+    document: text(summary.document) ?? codes(summary.documents),
     vehicle: text(field(after, 'vehicle_number')),
     amount: text(field(after, 'amount')),
     offense: text(field(after, 'offense_type')),

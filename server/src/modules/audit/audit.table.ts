@@ -1,6 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { DATA_VIEW_ACTIONS } from '@pes/contracts';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branchEnum, roleEnum, users } from '../users/users.table';
+
+/**
+ * The entries that record staff opening a citizen's data (contracts DATA_VIEW_ACTIONS; the citizen is their subject), as
+ * written literally: the partial index below and the queries that read through it share this predicate, so the planner
+ * can match them.
+ */
+export const dataViewEntries = (columns: { subjectType: unknown; action: unknown }): SQL =>
+  sql`${columns.subjectType} = 'user' and ${columns.action} in (${sql.raw(DATA_VIEW_ACTIONS.map((action) => `'${action}'`).join(', '))})`;
 
 /**
  * Every write by an officer or administrator, and their sign-ins: appended in the transaction of the
@@ -41,6 +50,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(sql`lower(${t.actorUsername})`, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_at_idx').on(t.at),
+    // "Who has looked at my data?": one citizen's views of their data, newest first (keyset by id), at any size of log.
+    index('audit_log_data_views_idx').on(t.subjectId, t.id).where(dataViewEntries(t)),
     // The chain is walked (and its head read) by position.
     uniqueIndex('audit_log_position_uq').on(t.position),
     // Rows outside the chain (put in with its check dropped), found without reading the table: the index holds none

@@ -92,8 +92,11 @@ export function clearanceRoutes(deps: { guards: AuthGuards; clearance: Clearance
       async (request) => clearance.list(request.query),
     );
 
-    route(app, clearanceEndpoints.application, { ...adminBranch, summary: 'One application with documents and history' }, async (request) =>
-      clearance.detail(request.params.id),
+    route(
+      app,
+      clearanceEndpoints.application,
+      { ...adminBranch, summary: 'One application with documents and history (the view of its documents is audited once, naming them)' },
+      async (request) => clearance.detail(principalOf(request), request.params.id),
     );
 
     route(
@@ -104,7 +107,7 @@ export function clearanceRoutes(deps: { guards: AuthGuards; clearance: Clearance
     );
 
     route(app, clearanceEndpoints.certificateDraft, { ...adminBranch, summary: 'The certificate draft with the defaults' }, async (request) =>
-      clearance.certificateDraft(request.params.id),
+      clearance.certificateDraft(principalOf(request), request.params.id),
     );
 
     route(

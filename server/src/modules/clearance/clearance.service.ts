@@ -215,7 +215,11 @@ export function createClearanceService(deps: {
     };
   }
 
-  async function toDetail(row: ClearanceRow): Promise<ClearanceDetail> {
+  /**
+   * The application as the Admin Branch officer's detail shows it, with its documents' addresses: the view of those
+   * documents is recorded first (one audit entry naming them, files.showIdentityFiles).
+   */
+  async function toDetail(officer: Principal, row: ClearanceRow): Promise<ClearanceDetail> {
     const d = row.details;
     const [documents, history, certificate, account] = await Promise.all([
       clearance.documentsOf(row.id),
@@ -223,6 +227,11 @@ export function createClearanceService(deps: {
       clearance.currentCertificate(row.id),
       clearance.accountOf(row.citizenUserId),
     ]);
+    await files.showIdentityFiles(officer, {
+      ownerUserId: row.citizenUserId,
+      documents: documents.map((doc) => ({ path: doc.path, document: doc.document as ClearanceDocument })),
+      reference: row.referenceNumber ?? undefined,
+    });
     return {
       // The application as given, by its own names; the row's columns hold the NIC and name it was made with.
       ...recordView(CLEARANCE_RECORD, d),
@@ -418,8 +427,8 @@ export function createClearanceService(deps: {
       };
     },
 
-    async detail(id: number) {
-      return toDetail(await paidApplication(id));
+    async detail(officer: Principal, id: number) {
+      return toDetail(officer, await paidApplication(id));
     },
 
     /**
@@ -465,13 +474,20 @@ export function createClearanceService(deps: {
           throw err;
         }
       }
-      return toDetail((await clearance.findById(id))!);
+      return toDetail(officer, (await clearance.findById(id))!);
     },
 
-    /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults. */
-    async certificateDraft(id: number): Promise<CertificateDraft> {
+    /** The draft the officer starts from: the account's name and NIC, the application's details and the spec's defaults (the opening audited). */
+    async certificateDraft(officer: Principal, id: number): Promise<CertificateDraft> {
       const row = await paidApplication(id);
       const [account, certificate] = await Promise.all([clearance.accountOf(row.citizenUserId), clearance.currentCertificate(id)]);
+      // Recorded before it goes out: the applicant sees it on their account ("Who has looked at my data?"), never by name.
+      await audit.record({
+        actor: actorOf(officer),
+        action: 'clearance.draft_view',
+        subject: { type: 'user', id: row.citizenUserId },
+        summary: { reference: row.referenceNumber, application: id, station: officer.station },
+      });
       return draftFor(row, account, certificate);
     },
 

@@ -413,6 +413,12 @@ export function createComplaintsRepository(db: Database) {
       return (await byId(on).execute({ id }))[0];
     },
 
+    /** Whose complaint it is (the citizen's account), by its id. */
+    async citizenOf(id: number, on: DbOrTx = db) {
+      const rows = await on.select({ citizenUserId: complaints.citizenUserId }).from(complaints).where(eq(complaints.id, id));
+      return rows[0]?.citizenUserId;
+    },
+
     /** The complaint of that branch and station, locked for a status change. */
     async lockForBranch(id: number, branch: ComplaintBranch, stationId: number, tx: DbOrTx) {
       const rows = await tx

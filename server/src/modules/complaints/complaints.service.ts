@@ -377,10 +377,20 @@ export function createComplaintsService(deps: {
       return toComplaintPage(await complaints.pageAssignedTo(officerRowId, windowOf(query), tx ?? staffReads), query.page_size);
     },
 
-    /** Any complaint, with its attachment and status history (the administrator's view); 404 when there is none. */
-    async viewForAdmin(id: number) {
-      const row = await complaints.viewById(id, staffReads);
-      if (!row) throw appError('complaints.not_found');
+    /**
+     * Any complaint, with its attachment and status history (the administrator's view); 404 when there is none. The
+     * opening is recorded before the details go out: the complainant sees it on their account ("Who has looked at my
+     * data?"), by the administrator's station, never by name.
+     */
+    async viewForAdmin(administrator: Principal, id: number) {
+      const [row, citizenUserId] = await Promise.all([complaints.viewById(id, staffReads), complaints.citizenOf(id, staffReads)]);
+      if (!row || citizenUserId === undefined) throw appError('complaints.not_found');
+      await audit.record({
+        actor: actorOf(administrator),
+        action: 'complaint.view',
+        subject: { type: 'user', id: citizenUserId },
+        summary: { reference: row.reference_number, complaint: id, station: administrator.station },
+      });
       return toComplaintView(row);
     },
 

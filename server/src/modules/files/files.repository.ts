@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { files } from './files.table';
+import { files, fileViewGrants } from './files.table';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
@@ -32,6 +32,48 @@ export function createFilesRepository(db: Database) {
       if (paths.length === 0) return new Set<string>();
       const rows = await tx.select({ path: files.path }).from(files).where(inArray(files.path, paths));
       return new Set(rows.map((r) => r.path));
+    },
+
+    /**
+     * Of these files of `ownerUserId` (by path), the ids and paths of those `readerUserId` holds no live view grant
+     * for, and grants them all for `seconds` from now. One indexed read (the paths' unique index, the grants' key)
+     * and one upsert, in `tx`.
+     */
+    async grantViews(readerUserId: number, ownerUserId: number, paths: string[], seconds: number, tx: DbOrTx) {
+      const shown = await tx
+        .select({ id: files.id, path: files.path, liveUntil: fileViewGrants.expiresAt })
+        .from(files)
+        .leftJoin(
+          fileViewGrants,
+          and(eq(fileViewGrants.fileId, files.id), eq(fileViewGrants.readerUserId, readerUserId), sql`${fileViewGrants.expiresAt} > now()`),
+        )
+        .where(and(inArray(files.path, paths), eq(files.ownerUserId, ownerUserId)));
+      const uncovered = shown.filter((file) => file.liveUntil === null);
+      if (uncovered.length > 0) {
+        await tx
+          .insert(fileViewGrants)
+          .values(uncovered.map((file) => ({ readerUserId, fileId: file.id, expiresAt: sql`now() + make_interval(secs => ${seconds})` })))
+          .onConflictDoUpdate({ target: [fileViewGrants.readerUserId, fileViewGrants.fileId], set: { expiresAt: sql`excluded.expires_at` } });
+      }
+      return uncovered;
+    },
+
+    /** Whether the reader holds a live view grant for the file: one primary-key probe. */
+    async hasLiveGrant(readerUserId: number, fileId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ fileId: fileViewGrants.fileId })
+        .from(fileViewGrants)
+        .where(and(eq(fileViewGrants.readerUserId, readerUserId), eq(fileViewGrants.fileId, fileId), sql`${fileViewGrants.expiresAt} > now()`));
+      return rows.length > 0;
+    },
+
+    /** Deletes the expired view grants; answers how many. */
+    async deleteExpiredGrants(tx: DbOrTx = db) {
+      const rows = await tx
+        .delete(fileViewGrants)
+        .where(lt(fileViewGrants.expiresAt, sql`now()`))
+        .returning({ fileId: fileViewGrants.fileId });
+      return rows.length;
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { UNCLAIMED_UPLOAD_TTL_SECONDS, type FilePurpose } from '@pes/contracts';
+import { IDENTITY_VIEW_GRANT_SECONDS, UNCLAIMED_UPLOAD_TTL_SECONDS, type FilePurpose, type IdentityDocument } from '@pes/contracts';
 import { appError } from '../../app-error';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import type { Logger } from '../../logger';
 import type { FileRow, FilesRepository } from './files.repository';
@@ -30,8 +30,25 @@ export type FileAccessPolicy = (principal: Principal, file: FileRow) => Promise<
 /** Files that show who a citizen is: the sign-up's ID photos and live photo, a clearance application's NIC and documents. */
 const IDENTITY_PURPOSES = new Set<FilePurpose>(['citizen_identity', 'clearance_document']);
 
-/** Told who opened which citizen's identity photo or document (the citizen themself aside). */
-export type IdentityReadListener = (reader: Principal, file: { ownerUserId: number; purpose: FilePurpose }) => Promise<void>;
+/**
+ * One view of a citizen's identity photos or documents by someone else: the documents a page showed together (by
+ * their kind), or a file opened on its own (by its purpose); `reference` names the record they belong to (a
+ * clearance application's reference), if any.
+ */
+export interface IdentityView {
+  ownerUserId: number;
+  documents: Array<IdentityDocument | FilePurpose>;
+  reference?: string;
+}
+
+/** Told of each view of a citizen's identity files by someone else, in `tx`: the view is not shown unless this succeeds. */
+export type IdentityViewListener = (reader: Principal, view: IdentityView, tx: DbOrTx) => Promise<void>;
+
+/** A file a page is about to show, by its address or stored name, and what document it is. */
+export interface ShownDocument {
+  path: string;
+  document: IdentityDocument;
+}
 
 /** A file written to the storage whose row is not stored yet. */
 export interface StagedFile {
@@ -69,10 +86,14 @@ const ORPHAN_SWEEP_BATCH = 500;
  * files, stage them and record them claimed inside that form's transaction. Unclaimed uploads are swept,
  * and so are files a crash left in the storage without a row.
  */
-export function createFilesService(deps: { storage: FileStorage; repository: FilesRepository; log: Logger }) {
-  const { storage, repository, log } = deps;
+export function createFilesService(deps: { db: Database; storage: FileStorage; repository: FilesRepository; log: Logger }) {
+  const { db, storage, repository, log } = deps;
   const policies = new Map<FilePurpose, FileAccessPolicy>();
-  const identityReadListeners: IdentityReadListener[] = [];
+  const identityViewListeners: IdentityViewListener[] = [];
+
+  async function tellIdentityView(reader: Principal, view: IdentityView, tx: DbOrTx) {
+    for (const listener of identityViewListeners) await listener(reader, view, tx);
+  }
 
   /**
    * Writes the uploads to the storage, then runs `work` (which stores their rows in a transaction). If `work`
@@ -144,9 +165,9 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
     return deleted;
   }
 
-  /** One sweep: unclaimed uploads, then files without a row. */
+  /** One sweep: unclaimed uploads, then files without a row, then expired view grants. */
   async function sweep() {
-    return { unclaimed: await sweepUnclaimed(), orphans: await sweepOrphanFiles() };
+    return { unclaimed: await sweepUnclaimed(), orphans: await sweepOrphanFiles(), grants: await repository.deleteExpiredGrants() };
   }
 
   return {
@@ -154,9 +175,30 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
       policies.set(purpose, policy);
     },
 
-    /** Called, before the file is sent, whenever someone other than its citizen opens an identity photo or document. */
-    onIdentityRead(listener: IdentityReadListener) {
-      identityReadListeners.push(listener);
+    /**
+     * Called, before anything is shown, for each view of a citizen's identity photos or documents by someone else: a
+     * page showing them (`showIdentityFiles`), or a file read no such page covers.
+     */
+    onIdentityView(listener: IdentityViewListener) {
+      identityViewListeners.push(listener);
+    },
+
+    /**
+     * Before a page shows `ownerUserId`'s identity files to `reader` (their addresses in its answer): one view naming
+     * the documents shown, and a grant (IDENTITY_VIEW_GRANT_SECONDS) under which the reader's reads of those files are
+     * the page's own and are not told again. Documents the reader already holds a live grant for (the same page asked
+     * again: a refresh, a status change) are not told twice; nothing is told when all are. A throw (the record could
+     * not be written) means the page must not be shown. The citizen's own files are nobody's view.
+     */
+    async showIdentityFiles(reader: Principal, view: { ownerUserId: number; documents: ShownDocument[]; reference?: string }) {
+      if (reader.userId === view.ownerUserId || view.documents.length === 0) return;
+      const byPath = new Map(view.documents.map((doc) => [storedFilePathOf(doc.path), doc.document]));
+      await db.transaction(async (tx) => {
+        const uncovered = await repository.grantViews(reader.userId, view.ownerUserId, [...byPath.keys()], IDENTITY_VIEW_GRANT_SECONDS, tx);
+        if (uncovered.length === 0) return;
+        const documents = [...byPath].filter(([path]) => uncovered.some((file) => file.path === path)).map(([, document]) => document);
+        await tellIdentityView(reader, { ownerUserId: view.ownerUserId, documents, reference: view.reference }, tx);
+      });
     },
 
     withStagedFiles,
@@ -212,10 +254,14 @@ export function createFilesService(deps: { storage: FileStorage; repository: Fil
       if (!allowed) throw appError('request.not_found');
       const content = await storage.read(path);
       if (!content) throw appError('request.not_found');
-      // Whoever opens a citizen's identity photo or document, the citizen aside, is on the record.
-      if (IDENTITY_PURPOSES.has(file.purpose as FilePurpose) && file.ownerUserId !== null && file.ownerUserId !== principal.userId) {
+      // Whoever opens a citizen's identity photo or document, the citizen aside, is on the record: by the page that
+      // showed it (its live grant: one primary-key probe), or by this read.
+      const ownerUserId = file.ownerUserId;
+      if (IDENTITY_PURPOSES.has(file.purpose as FilePurpose) && ownerUserId !== null && ownerUserId !== principal.userId) {
         try {
-          for (const listener of identityReadListeners) await listener(principal, { ownerUserId: file.ownerUserId, purpose: file.purpose as FilePurpose });
+          if (!(await repository.hasLiveGrant(principal.userId, file.id))) {
+            await db.transaction((tx) => tellIdentityView(principal, { ownerUserId, documents: [file.purpose as FilePurpose] }, tx));
+          }
         } catch (err) {
           // Not sent without its record: the opened file (or the object's response) is let go.
           content.destroy();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Stored files; `path` is the random name under DATA_DIR/uploads and in /uploads/{path}. A file uploaded
@@ -27,6 +27,29 @@ export const files = pgTable(
     index('files_unclaimed_idx')
       .on(t.createdAt)
       .where(sql`${t.claimedAt} is null`),
+  ],
+);
+
+/**
+ * A page that showed a person's identity files to a staff member (the administrator's user detail, a clearance
+ * application's detail) recorded that view once in the audit log; these rows say which files it showed to whom, until
+ * when: a read of one of them by that reader before then is the page's own, and is not recorded again. Kept in the
+ * database, not in a process: the page and the file's read may reach different instances. Swept hourly once expired.
+ */
+export const fileViewGrants = pgTable(
+  'file_view_grants',
+  {
+    readerUserId: integer('reader_user_id').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A file's read looks up its (reader, file) row: one primary-key probe.
+    primaryKey({ columns: [t.readerUserId, t.fileId] }),
+    // The sweep's search: the expired.
+    index('file_view_grants_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -128,7 +128,12 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
 
   it('sweeps files without a row when the upload directory is not made yet, finding nothing', async () => {
     const notMade = path.join(t.dataDir, 'not-made-yet');
-    const service = createFilesService({ storage: createLocalFileStorage(notMade), repository: createFilesRepository(t.database.db), log: t.app.log });
+    const service = createFilesService({
+      db: t.database.db,
+      storage: createLocalFileStorage(notMade),
+      repository: createFilesRepository(t.database.db),
+      log: t.app.log,
+    });
     expect(await service.sweepOrphanFiles()).toBe(0);
     expect(fs.existsSync(notMade)).toBe(false);
   });

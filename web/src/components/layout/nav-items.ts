@@ -30,6 +30,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: paths.adminDashboard, key: 'nav.dashboard' },
   { to: paths.adminUsers, key: 'nav.users' },
   { to: paths.adminAudit, key: 'nav.auditLog' },
+  { to: paths.adminDataViewFlags, key: 'nav.flaggedViews' },
   { to: paths.adminNotifications, key: 'nav.notifications' },
   { to: paths.adminCreateOfficer, key: 'nav.createOfficer' },
 ];

@@ -15,6 +15,7 @@ export function AccountNav() {
       ? [
           { to: paths.accountDevices, label: t('nav.devices') },
           { to: paths.accountData, label: t('nav.data') },
+          { to: paths.accountDataViews, label: t('nav.dataViews') },
           { to: paths.settings, label: t('nav.settings') },
           password,
         ]

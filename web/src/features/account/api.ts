@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints, type CloseAccountRequest } from '@pes/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountEndpoints, dataViewEndpoints, type CloseAccountRequest } from '@pes/contracts';
 import { call, credentialHeaders, endpointUrl, errorFromAnswer, parseAnswer, sessionEnded } from '../../lib/api/client';
 import { attachmentFileName } from './downloads';
 
 const accountKeys = {
   sessions: ['account', 'sessions'] as const,
+  dataViews: ['account', 'data-views'] as const,
 };
 
 /** The account's live sessions; a failure shows at once (no retries behind "Loading…"). */
@@ -23,6 +24,24 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => call(accountEndpoints.endOtherSessions),
     onSettled: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** A page of the times staff opened the citizen's data (null: the first page); a failure shows at once. */
+export const useDataViews = (cursor: string | null) =>
+  useQuery({
+    queryKey: [...accountKeys.dataViews, cursor],
+    queryFn: () => call(dataViewEndpoints.mine, { query: { cursor: cursor ?? undefined } }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** Sends one view to the administrators' attention; the list is read again to show it flagged. */
+export function useFlagDataView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(dataViewEndpoints.flag, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.dataViews }),
   });
 }
 

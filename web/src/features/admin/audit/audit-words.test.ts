@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
-import { AUDIT_ACTIONS, LANGUAGES, type AuditEntry } from '@pes/contracts';
+import { AUDIT_ACTIONS, IDENTITY_DOCUMENTS, LANGUAGES, type AuditEntry } from '@pes/contracts';
 import en from '../../../locales/en/admin.json';
 import si from '../../../locales/si/admin.json';
 import ta from '../../../locales/ta/admin.json';
@@ -46,6 +46,10 @@ describe.each(LANGUAGES)('audit log sentences in %s', (lng) => {
     expect(Object.keys(audit.describe).sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 
+  it('names every document a view of identity files can show', () => {
+    for (const document of IDENTITY_DOCUMENTS) expect(audit.words[document]?.trim(), document).toBeTruthy();
+  });
+
   it('has the same coded words as English', () => {
     expect(Object.keys(audit.words).sort()).toEqual(Object.keys(en.audit.words).sort());
   });
@@ -58,6 +62,8 @@ describe.each(LANGUAGES)('audit log sentences in %s', (lng) => {
     const view = auditSentence(t, entry('identity.view', { person: 'Kamala Fernando', username: 'kamala', document: 'citizen_identity' }));
     expect(view).toContain('Kamala Fernando');
     expect(view).toContain(audit.words.citizen_identity);
+    const shown = auditSentence(t, entry('identity.view', { person: 'Kamala Fernando', username: 'kamala', document: 'identity_photo_front,live_photo' }));
+    expect(shown).toContain(`${audit.words.identity_photo_front}, ${audit.words.live_photo}`);
     expect(auditSentence(t, entry('auth.sign_in_refused', { reason: 'wrong_area:admin' }))).toContain(audit.words.wrong_area);
     for (const action of AUDIT_ACTIONS) expect(auditSentence(t, entry(action, {})), action).not.toMatch(/\{\{|\}\}|audit\.describe/);
   });

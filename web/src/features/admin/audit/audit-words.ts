@@ -4,7 +4,7 @@ import type { AuditEntry } from '@pes/contracts';
 /** The words a sentence may ask for (contracts auditEntrySchema `details`); any the entry lacks reads "—". */
 export const AUDIT_PLACEHOLDERS = ['slot', 'officer', 'person', 'username', 'reference', 'before', 'after', 'vehicle', 'amount', 'place', 'reported_on'];
 
-/** Words of the entry that are codes, shown in the reader's language (`audit.words`). */
+/** Words of the entry that are codes, shown in the reader's language (`audit.words`); a list of codes is comma-separated. */
 export const AUDIT_CODED_WORDS = ['how', 'document', 'reason'] as const;
 
 /**
@@ -15,8 +15,12 @@ export function auditSentence(t: TFunction, entry: AuditEntry): string {
   const { details } = entry;
   const values: Record<string, string> = Object.fromEntries(AUDIT_PLACEHOLDERS.map((key) => [key, details[key] ?? '—']));
   for (const key of AUDIT_CODED_WORDS) {
-    const code = details[key]?.split(':')[0];
-    values[key] = code ? t(`audit.words.${code}`, { defaultValue: code }) : t('audit.words.unknown');
+    // A code may carry a detail after a colon ("wrong_area:admin"), shown by its code alone.
+    const codes = (details[key] ?? '')
+      .split(',')
+      .map((item) => item.split(':')[0]!.trim())
+      .filter(Boolean);
+    values[key] = codes.length ? codes.map((code) => t(`audit.words.${code}`, { defaultValue: code })).join(', ') : t('audit.words.unknown');
   }
   return t(`audit.describe.${entry.action}`, { ...values, interpolation: { escapeValue: false } });
 }
