@@ -13,6 +13,13 @@ export interface TemplateValues {
   link?: string;
 }
 
+/** What a message is rendered from, kept with it so that it is rendered again at sending (in the language of then). */
+export interface MessageParams {
+  values: TemplateValues;
+  /** The appointment an e-mail's calendar file describes (Colombo date and times, the station's English name). */
+  appointment?: { date: string; time_from: string; time_to: string; station: string };
+}
+
 interface Wording {
   subject: string;
   /** The SMS and the e-mail's first line: short (two UCS-2 segments, 134 characters, in Sinhala and Tamil). */

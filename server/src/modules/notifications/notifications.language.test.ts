@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '@pes/contracts';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
+import { bearer, createCitizen, login, unique } from '../../../test/helpers';
+import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
+import { startMailbox, startSmsGateway } from './notifications.fixtures';
+
+/**
+ * Messages in the recipient's language: the one the account was signed up in, and, for a message that waits (a
+ * reminder), the one of the moment it is sent. Real SMTP and SMS gateway in the process; a reminder lead of 5,000
+ * minutes (about 3.5 days) queues the reminder of a slot 5 days ahead for later.
+ */
+describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) => {
+  let t: TestApp;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
+  let admin: string;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    gateway = await startSmsGateway();
+    t = await startTestApp(kind, {
+      env: { SMTP_URL: mailbox.url(), SMS_HTTP_URL: gateway.url, SMS_HTTP_TOKEN: 'gateway-token', APPOINTMENT_REMINDER_MINUTES: '5000' },
+    });
+    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mailbox?.stop();
+    await gateway?.close();
+  });
+
+  const mailsTo = (email: string) => mailbox.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === email);
+  const messagesOf = (userId: number) => t.modules.notifications.messagesOf(userId);
+  async function citizenIn(language: Language) {
+    const email = `${unique('amal')}@example.lk`;
+    return { ...(await createCitizen(t, { email, language })), email };
+  }
+
+  it.each([
+    ['si', (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`],
+    ['ta', (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`],
+  ] as const)('sends the first e-mail of an account signed up in %s in that language', async (language, subject) => {
+    const citizen = await citizenIn(language);
+    const slot = await createSlot(t, admin, { branch: 'Traffic Branch', date: dayFromToday(3) });
+    const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id));
+    expect(filed.statusCode).toBe(201);
+    await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(citizen.email)[0]!.subject).toBe(subject(filed.json().complaint.reference_number));
+    expect((await messagesOf(citizen.id)).map((m) => m.language)).toEqual([language, language]);
+  });
+
+  it('renders a waiting reminder in the language the recipient has when it is sent, not the one they booked in', async () => {
+    const citizen = await citizenIn('en');
+    const slot = await createSlot(t, admin, { branch: 'Traffic Branch', date: dayFromToday(5), time_from: '11:00', time_to: '11:30' });
+    const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id));
+    expect(filed.statusCode).toBe(201);
+    const reference: string = filed.json().complaint.reference_number;
+    const reminders = async () => (await messagesOf(citizen.id)).filter((m) => m.template === 'appointment_reminder');
+    await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(2);
+    // Queued while the account was in English: the stored preview says so.
+    expect((await reminders()).map((m) => [m.language, m.state])).toEqual([
+      ['en', 'queued'],
+      ['en', 'queued'],
+    ]);
+
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/preferences',
+      headers: bearer(citizen.token),
+      payload: { language: 'ta', notify_email: true, notify_sms: true },
+    });
+    expect(switched.statusCode).toBe(200);
+
+    // The reminders' moment comes: their jobs are due now, and the queue's own workers send them.
+    const ids = (await reminders()).map((m) => String(m.id));
+    await t.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'notification-send' and state = 'created' and data->>'messageId' in ${sql.raw(`(${ids.map((id) => `'${Number(id)}'`).join(', ')})`)}`,
+    );
+    await expect.poll(async () => (await reminders()).map((m) => m.state), { timeout: 20_000 }).toEqual(['sent', 'sent']);
+
+    const mail = mailsTo(citizen.email).find((m) => m.subject?.includes('நினைவூட்டல்'));
+    expect(mail?.subject).toBe(`நினைவூட்டல்: ${reference} சந்திப்பு`);
+    expect(mail?.text).toContain('இலங்கை பொலிஸ்');
+    const smsOf = (words: string) => gateway.received.filter((s) => s.text.includes(reference) && s.text.includes(words));
+    expect(smsOf('reminder')).toEqual([]);
+    const [sms] = smsOf('இலங்கை பொலிஸ் நினைவூட்டல்');
+    expect(sms).toBeDefined();
+    // What the administrator reads is what was sent.
+    expect((await reminders()).map((m) => m.language)).toEqual(['ta', 'ta']);
+    expect((await reminders()).find((m) => m.channel === 'sms')?.body).toBe(sms!.text);
+  });
+});
