@@ -29,8 +29,8 @@ const WORDS = {
 
 /** The first e-mail of a complaint with an appointment, as each language says it. */
 const FIRST_EMAIL = {
-  si: { subject: (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`, words: 'ශ්‍රී ලංකා පොලිසිය' },
-  ta: { subject: (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`, words: 'இலங்கை பொலிஸ்' },
+  si: { subject: (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`, words: 'ශ්‍රී ලංකා පොලිසිය', station: 'කොල්ලුපිටිය පොලිස් ස්ථානය' },
+  ta: { subject: (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`, words: 'இலங்கை பொலிஸ்', station: 'கொள்ளுப்பிட்டி பொலிஸ் நிலையம்' },
 };
 
 async function signUpInBrowser(page: Page, language: 'si' | 'ta', username: string) {
@@ -101,6 +101,8 @@ for (const language of ['si', 'ta'] as const) {
     const first = own.mailsTo(email)[0]!;
     expect(first.subject).toBe(FIRST_EMAIL[language].subject(complaint.reference_number));
     expect(first.text).toContain(FIRST_EMAIL[language].words);
+    // The station as the pages name it in that language.
+    expect(first.text).toContain(FIRST_EMAIL[language].station);
     await context.close();
   });
 }

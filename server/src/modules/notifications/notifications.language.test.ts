@@ -38,17 +38,28 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
   }
 
   it.each([
-    ['si', (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`],
-    ['ta', (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`],
-  ] as const)('sends the first e-mail of an account signed up in %s in that language', async (language, subject) => {
-    const citizen = await citizenIn(language);
-    const slot = await createSlot(t, admin, { branch: 'Traffic Branch', date: dayFromToday(3) });
-    const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id));
-    expect(filed.statusCode).toBe(201);
-    await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(1);
-    expect(mailsTo(citizen.email)[0]!.subject).toBe(subject(filed.json().complaint.reference_number));
-    expect((await messagesOf(citizen.id)).map((m) => m.language)).toEqual([language, language]);
-  });
+    ['si', (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`, 'කොම්පඤ්ඤවීදිය පොලිසිය'],
+    ['ta', (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`, 'கொம்பனித்தெரு பொலிஸ்'],
+  ] as const)(
+    'sends the first e-mail of an account signed up in %s in that language, the station named as the pages name it',
+    async (language, subject, station) => {
+      const citizen = await citizenIn(language);
+      const slot = await createSlot(t, admin, { branch: 'Traffic Branch', station: 'Slave Island Police', date: dayFromToday(3) });
+      const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id, { station: 'Slave Island Police' }));
+      expect(filed.statusCode).toBe(201);
+      await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(1);
+      expect(mailsTo(citizen.email)[0]!.subject).toBe(subject(filed.json().complaint.reference_number));
+      expect((await messagesOf(citizen.id)).map((m) => m.language)).toEqual([language, language]);
+      const mail = mailsTo(citizen.email)[0]!;
+      expect(mail.text).toContain(station);
+      expect(mail.text).not.toContain('Slave Island');
+      const ics = mail.attachments.map((a) => a.content.toString('utf8')).find((c) => c.includes('BEGIN:VCALENDAR'));
+      expect(ics).toContain(`LOCATION:${station}`);
+      const reference: string = filed.json().complaint.reference_number;
+      await expect.poll(() => gateway.received.filter((s) => s.text.includes(reference)).length, { timeout: 20_000 }).toBe(1);
+      expect(gateway.received.find((s) => s.text.includes(reference))!.text).toContain(station);
+    },
+  );
 
   it('renders a waiting reminder in the language the recipient has when it is sent, not the one they booked in', async () => {
     const citizen = await citizenIn('en');

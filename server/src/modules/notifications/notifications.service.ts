@@ -13,6 +13,7 @@ import { appError } from '../../app-error';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobContext, JobQueue } from '../jobs/jobs.service';
 import type { DomainEvent, RecordedEvent } from '../jobs/domain-events';
+import type { StationsService } from '../stations/stations.service';
 import type { UsersService } from '../users/users.service';
 import { appointmentCalendar, appointmentStart } from './notifications.calendar';
 import type { EmailSender, SmsProvider } from './notifications.providers';
@@ -135,6 +136,7 @@ export function createNotificationsService(deps: {
   staffReads: Database;
   notifications: NotificationsRepository;
   users: Pick<UsersService, 'contactOf'>;
+  stations: Pick<StationsService, 'localisedName'>;
   jobs: JobQueue;
   email?: EmailSender;
   sms?: SmsProvider;
@@ -147,13 +149,17 @@ export function createNotificationsService(deps: {
   /** Per template, what makes its withheld secret at sending (undefined: no longer valid, the message is not sent). */
   const secrets = new Map<NotificationTemplate, (message: { recipientUserId: number; about: string | null }) => Promise<string | undefined>>();
 
-  /** A message's text in a language: the subject and calendar file are an e-mail's only. */
+  /**
+   * A message's text in a language: the subject and calendar file are an e-mail's only. A station is named as the pages
+   * name it in that language (events carry its English name).
+   */
   async function compose(template: NotificationTemplate, channel: NotificationChannel, language: Language, params: MessageParams, reference: string) {
-    const text = renderMessage(template, language, params.values, { message: reference, settings: settingsUrl });
+    const stationIn = (name: string | undefined) => (name === undefined ? undefined : deps.stations.localisedName(name, language));
+    const values = { ...params.values, station: await stationIn(params.values.station) };
+    const text = renderMessage(template, language, values, { message: reference, settings: settingsUrl });
+    const appointment = params.appointment && { ...params.appointment, station: (await stationIn(params.appointment.station))! };
     const calendar =
-      channel === 'email' && params.appointment
-        ? appointmentCalendar({ reference: params.values.reference, ...params.appointment, summary: text.subject })
-        : null;
+      channel === 'email' && appointment ? appointmentCalendar({ reference: params.values.reference, ...appointment, summary: text.subject }) : null;
     return { language, subject: channel === 'email' ? text.subject : null, body: channel === 'email' ? text.email : text.sms, calendar };
   }
 

@@ -39,13 +39,13 @@ const TEXTS: Texts = {
     },
     si: {
       subject: 'පැමිණිල්ල {reference} ලැබුණි',
-      short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} ලැබුණි. හමුවීම {date} {time}.',
+      short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} ලැබුණි. හමුවීම {date} {time}, {station}.',
       more: 'කරුණාකර ඔබගේ හැඳුනුම්පත සමඟ {date} දින {time} ට (ශ්‍රී ලංකා වේලාව) {station} වෙත පැමිණෙන්න. අමුණා ඇති දින දර්ශන ගොනුව හමුවීම ඔබගේ දින දර්ශනයට එක් කරයි.',
     },
     ta: {
       subject: 'முறைப்பாடு {reference} பெறப்பட்டது',
-      short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} பெறப்பட்டது. சந்திப்பு {date} {time}.',
-      more: 'உங்கள் அடையாள அட்டையுடன் {date} அன்று {time} மணிக்கு (இலங்கை நேரம்) {station} க்கு வரவும். இணைக்கப்பட்ட நாட்காட்டிக் கோப்பு சந்திப்பை உங்கள் நாட்காட்டியில் சேர்க்கும்.',
+      short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} பெறப்பட்டது. சந்திப்பு {date} {time}, {station}.',
+      more: 'உங்கள் அடையாள அட்டையுடன் {date} அன்று {time} மணிக்கு (இலங்கை நேரம்) வரவும். இடம்: {station}. இணைக்கப்பட்ட நாட்காட்டிக் கோப்பு சந்திப்பை உங்கள் நாட்காட்டியில் சேர்க்கும்.',
     },
   },
   complaint_status: {
@@ -58,8 +58,8 @@ const TEXTS: Texts = {
       subject: 'Reminder: your appointment for {reference}',
       short: 'Sri Lanka Police reminder: appointment for {reference} on {date} at {time}, {station}.',
     },
-    si: { subject: 'මතක් කිරීම: {reference} හමුවීම', short: 'ශ්‍රී ලංකා පොලිසිය මතක් කිරීම: {reference} හමුවීම {date} {time}.' },
-    ta: { subject: 'நினைவூட்டல்: {reference} சந்திப்பு', short: 'இலங்கை பொலிஸ் நினைவூட்டல்: {reference} சந்திப்பு {date} {time}.' },
+    si: { subject: 'මතක් කිරීම: {reference} හමුවීම', short: 'ශ්‍රී ලංකා පොලිසිය මතක් කිරීම: {reference} හමුවීම {date} {time}, {station}.' },
+    ta: { subject: 'நினைவூட்டல்: {reference} சந்திப்பு', short: 'இலங்கை பொலிஸ் நினைவூட்டல்: {reference} சந்திப்பு {date} {time}, {station}.' },
   },
   clearance_paid: {
     en: { subject: 'Police clearance {reference}: fee received', short: 'Sri Lanka Police: clearance {reference} fee received. Your application is pending.' },
