@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
-import { bearer, createCitizen, login, unique } from '../../../test/helpers';
+import { bearer, createCitizen, createOfficer, login, unique } from '../../../test/helpers';
+import { issueFine, post } from '../fines/fines.fixtures';
 import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
 import { startMailbox, startSmsGateway } from './notifications.fixtures';
 
@@ -100,5 +101,35 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
     // What the administrator reads is what was sent.
     expect((await reminders()).map((m) => m.language)).toEqual(['ta', 'ta']);
     expect((await reminders()).find((m) => m.channel === 'sms')?.body).toBe(sms!.text);
+  });
+
+  it('sends the receipt of a paid fine in the payer’s language: vehicle, offence, date, amount and payment reference; a court appearance still required, by e-mail and SMS', async () => {
+    const citizen = await citizenIn('ta');
+    const officer = await createOfficer(t, 'Traffic Fine Branch', { adminToken: admin });
+    const fine = await issueFine(t, officer.token, {
+      citizen_identity_number: citizen.identityNumber,
+      vehicle_number: 'WP KA-4321',
+      amount: '7500',
+      offense_type: 'Reckless Driving',
+      incident_date: `${dayFromToday(-1)}T18:30`,
+      court_required: true,
+    });
+    const init = await post(t, `/api/fines/${fine.id}/initiate-payment`, citizen.token, {});
+    const sessionId = (init.json().url as string).split('/').pop()!;
+    const card = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholder_name: 'Kumaran Selvam' };
+    expect((await post(t, `/api/payments/sandbox/sessions/${sessionId}/pay`, undefined, card)).statusCode).toBe(200);
+    const receipt = (await post(t, `/api/fines/${fine.id}/mark-paid`, citizen.token, { session_id: sessionId })).json();
+
+    await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(1);
+    const mail = mailsTo(citizen.email)[0]!;
+    expect(mail.subject).toBe('பற்றுச்சீட்டு: WP KA-4321 அபராதம் செலுத்தப்பட்டது');
+    for (const part of ['WP KA-4321', 'பொறுப்பற்ற வாகனச் செலுத்துகை', dayFromToday(-1), 'LKR 7,500.00', 'நீதிமன்றில் ஆஜராவது இன்னும் அவசியம்'])
+      expect(mail.text).toContain(part);
+    const reference = receipt.payment_reference ?? 'இணைய அட்டைக் கொடுப்பனவு';
+    expect(mail.text).toContain(`கொடுப்பனவுக் குறிப்பு இலக்கம்: ${reference}`);
+    // Never the fine's internal id.
+    expect(mail.text).not.toContain(fine.id);
+    await expect.poll(() => gateway.received.filter((s) => s.text.includes('WP KA-4321')).length, { timeout: 20_000 }).toBe(1);
+    expect(gateway.received.find((s) => s.text.includes('WP KA-4321'))!.text).toContain('நீதிமன்றில் ஆஜராவது இன்னும் அவசியம்');
   });
 });

@@ -18,7 +18,7 @@ import type { UsersService } from '../users/users.service';
 import { appointmentCalendar, appointmentStart } from './notifications.calendar';
 import type { EmailSender, SmsProvider } from './notifications.providers';
 import type { MessageRow, NewMessage, NotificationsRepository } from './notifications.repository';
-import { renderMessage, type MessageParams, type TemplateValues } from './notifications.templates';
+import { NO_PAYMENT_REFERENCE, renderMessage, type MessageParams, type TemplateValues } from './notifications.templates';
 
 /** An account that never chose: English, both channels (the citizen gave both at sign-up). */
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', notify_email: true, notify_sms: true };
@@ -71,9 +71,19 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
       return [{ template: 'clearance_certificate_ready', channels: BOTH, values: { reference: event.reference } }];
     case 'clearance.withdrawn':
       return [{ template: 'clearance_withdrawn', channels: BOTH, values: { reference: event.reference } }];
-    case 'fine.paid':
-      // A receipt: by e-mail only.
-      return [{ template: 'fine_paid', channels: ['email'], values: { reference: event.reference, amount: rupees(event.amountCents) } }];
+    case 'fine.paid': {
+      const r = event.receipt;
+      const values = {
+        reference: r.paymentReference ?? '',
+        amount: rupees(event.amountCents),
+        vehicle: r.vehicleNumber,
+        offense: r.offenseType,
+        date: r.incidentDate,
+        ...(r.courtRequired && { court: 'required' }),
+      };
+      // A receipt, by e-mail; by SMS too when a court appearance is still required, which the payer must not miss.
+      return [{ template: 'fine_paid', channels: r.courtRequired ? BOTH : ['email'], values }];
+    }
     case 'password.reset_asked':
       return [];
     case 'password.reset_requested': {
@@ -155,7 +165,11 @@ export function createNotificationsService(deps: {
    */
   async function compose(template: NotificationTemplate, channel: NotificationChannel, language: Language, params: MessageParams, reference: string) {
     const stationIn = (name: string | undefined) => (name === undefined ? undefined : deps.stations.localisedName(name, language));
-    const values = { ...params.values, station: await stationIn(params.values.station) };
+    const values = {
+      ...params.values,
+      station: await stationIn(params.values.station),
+      ...(template === 'fine_paid' && !params.values.reference && { reference: NO_PAYMENT_REFERENCE[language] }),
+    };
     const text = renderMessage(template, language, values, { message: reference, settings: settingsUrl });
     const appointment = params.appointment && { ...params.appointment, station: (await stationIn(params.appointment.station))! };
     const calendar =

@@ -1,4 +1,4 @@
-import type { Language, NotificationTemplate } from '@pes/contracts';
+import { OFFENSE_TYPE_NAMES, type Language, type NotificationTemplate, type OffenseType } from '@pes/contracts';
 
 /** What a template may say: the record's reference and, where it has them, its appointment, status and amount. */
 export interface TemplateValues {
@@ -11,6 +11,10 @@ export interface TemplateValues {
   username?: string;
   minutes?: string;
   link?: string;
+  /** A paid fine's vehicle number, offence (its type, named in the message's language) and court appearance ('required'). */
+  vehicle?: string;
+  offense?: string;
+  court?: string;
 }
 
 /** What a message is rendered from, kept with it so that it is rendered again at sending (in the language of then). */
@@ -82,9 +86,21 @@ const TEXTS: Texts = {
     ta: { subject: 'பொலிஸ் அனுமதி {reference}: சான்றிதழ் மீளப்பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அனுமதிச் சான்றிதழ் {reference} மீளப்பெறப்பட்டது.' },
   },
   fine_paid: {
-    en: { subject: 'Fine payment received', short: 'Sri Lanka Police: fine payment of {amount} received, fine {reference}.' },
-    si: { subject: 'දඩ ගෙවීම ලැබුණි', short: 'ශ්‍රී ලංකා පොලිසිය: {amount} දඩ ගෙවීම ලැබුණි, දඩය {reference}.' },
-    ta: { subject: 'அபராதக் கட்டணம் பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அபராதம் {reference} க்கு {amount} கட்டணம் பெறப்பட்டது.' },
+    en: {
+      subject: 'Receipt: fine for {vehicle} paid',
+      short: 'Sri Lanka Police: fine for {vehicle} ({offense}, {date}) paid, {amount}. Payment reference {reference}.',
+      more: 'Vehicle number: {vehicle}\nOffence: {offense}\nDate of the offence: {date}\nAmount paid: {amount}\nPayment reference: {reference}\nKeep this e-mail as proof of payment.',
+    },
+    si: {
+      subject: 'රිසිට්පත: {vehicle} සඳහා දඩය ගෙවා ඇත',
+      short: 'ශ්‍රී ලංකා පොලිසිය: {vehicle} දඩය ({offense}, {date}) ගෙවා ඇත, {amount}. ගෙවීමේ යොමු අංකය {reference}.',
+      more: 'වාහන අංකය: {vehicle}\nවරද: {offense}\nවරද සිදු වූ දිනය: {date}\nගෙවූ මුදල: {amount}\nගෙවීමේ යොමු අංකය: {reference}\nමෙම ඊමේල් පණිවිඩය ගෙවීමේ සාක්ෂියක් ලෙස තබා ගන්න.',
+    },
+    ta: {
+      subject: 'பற்றுச்சீட்டு: {vehicle} அபராதம் செலுத்தப்பட்டது',
+      short: 'இலங்கை பொலிஸ்: {vehicle} அபராதம் ({offense}, {date}) செலுத்தப்பட்டது, {amount}. கொடுப்பனவுக் குறிப்பு இலக்கம் {reference}.',
+      more: 'வாகன இலக்கம்: {vehicle}\nகுற்றம்: {offense}\nகுற்றம் நடந்த திகதி: {date}\nசெலுத்திய தொகை: {amount}\nகொடுப்பனவுக் குறிப்பு இலக்கம்: {reference}\nஇந்த மின்னஞ்சலைக் கொடுப்பனவுக்கான சான்றாக வைத்திருக்கவும்.',
+    },
   },
   password_reset: {
     en: {
@@ -103,6 +119,20 @@ const TEXTS: Texts = {
       more: '{username} கணக்கிற்குப் புதிய கடவுச்சொல்லைத் தேர்ந்தெடுக்கக் கோரிக்கை பெறப்பட்டது. இந்த இணைப்பு ஒரு முறை மட்டுமே செயல்படும். அது நீங்கள் இல்லையெனில், இச்செய்தியைப் புறக்கணிக்கவும்: உங்கள் கடவுச்சொல் மாறாது.',
     },
   },
+};
+
+/** A paid fine that needs a court appearance says so (SMS and e-mail): paying does not replace it. */
+const COURT_STILL_REQUIRED: Record<Language, string> = {
+  en: 'The court appearance is still required: attend court on the date on your summons.',
+  si: 'උසාවියට පෙනී සිටීම තවමත් අවශ්‍යයි: ඔබගේ සිතාසියේ සඳහන් දිනයේ උසාවියට පැමිණෙන්න.',
+  ta: 'நீதிமன்றில் ஆஜராவது இன்னும் அவசியம்: உங்கள் அழைப்பாணையில் குறிப்பிட்ட திகதியில் நீதிமன்றுக்குச் செல்லவும்.',
+};
+
+/** A card payment the gateway gave no reference for, as the web receipt says it. */
+export const NO_PAYMENT_REFERENCE: Record<Language, string> = {
+  en: 'Online card payment',
+  si: 'මාර්ගගත කාඩ්පත් ගෙවීම',
+  ta: 'இணைய அட்டைக் கொடுப்பனவு',
 };
 
 /** Every e-mail says what it is and how to stop them. */
@@ -128,8 +158,13 @@ const fill = (text: string, values: Record<string, string | undefined>) => text.
 /** A template in a language: the SMS text, and the e-mail's subject and text (with the footer). */
 export function renderMessage(template: NotificationTemplate, language: Language, values: TemplateValues, footer: { message: string; settings: string }) {
   const wording = TEXTS[template][language];
-  const filled = { ...values, status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status) };
-  const short = fill(wording.short, filled);
+  const filled = {
+    ...values,
+    status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status),
+    offense: values.offense && (OFFENSE_TYPE_NAMES[values.offense as OffenseType]?.[language] ?? values.offense),
+  };
+  const court = values.court === 'required' ? COURT_STILL_REQUIRED[language] : undefined;
+  const short = [fill(wording.short, filled), court].filter((l) => l !== undefined).join(' ');
   const email = [short, wording.more && fill(wording.more, filled), '', '--', fill(FOOTER[language], footer)].filter((l) => l !== undefined).join('\n');
   return { subject: fill(wording.subject, filled), sms: short, email };
 }
