@@ -39,11 +39,11 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
   }
 
   it.each([
-    ['si', (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`, 'කොම්පඤ්ඤවීදිය පොලිසිය'],
-    ['ta', (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`, 'கொம்பனித்தெரு பொலிஸ்'],
+    ['si', (reference: string) => `පැමිණිල්ල ${reference} ලැබුණි`, 'කොම්පඤ්ඤවීදිය පොලිසිය', 'පොලිස් හමුවීම: පැමිණිල්ල', 'හැඳුනුම්පත'],
+    ['ta', (reference: string) => `முறைப்பாடு ${reference} பெறப்பட்டது`, 'கொம்பனித்தெரு பொலிஸ்', 'பொலிஸ் சந்திப்பு: முறைப்பாடு', 'அடையாள அட்டை'],
   ] as const)(
     'sends the first e-mail of an account signed up in %s in that language, the station named as the pages name it',
-    async (language, subject, station) => {
+    async (language, subject, station, title, bring) => {
       const citizen = await citizenIn(language);
       const slot = await createSlot(t, admin, { branch: 'Traffic Branch', station: 'Slave Island Police', date: dayFromToday(3) });
       const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id, { station: 'Slave Island Police' }));
@@ -54,9 +54,14 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
       const mail = mailsTo(citizen.email)[0]!;
       expect(mail.text).toContain(station);
       expect(mail.text).not.toContain('Slave Island');
-      const ics = mail.attachments.map((a) => a.content.toString('utf8')).find((c) => c.includes('BEGIN:VCALENDAR'));
-      expect(ics).toContain(`LOCATION:${station}`);
       const reference: string = filed.json().complaint.reference_number;
+      // The calendar file, its folded lines joined: titled as the appointment (what, where), described (reference, what
+      // to bring), with an alarm at the reminder's lead.
+      const ics = mail.attachments.map((a) => a.content.toString('utf8').replace(/\r\n /g, '')).find((c) => c.includes('BEGIN:VCALENDAR'))!;
+      expect(ics).toContain(`LOCATION:${station}`);
+      expect(ics).toContain(`SUMMARY:${title} ${reference}\\, ${station}`);
+      expect(ics).toMatch(new RegExp(`DESCRIPTION:[^\r\n]*${reference}[^\r\n]*${bring}`));
+      expect(ics).toContain('BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT5000M');
       await expect.poll(() => gateway.received.filter((s) => s.text.includes(reference)).length, { timeout: 20_000 }).toBe(1);
       expect(gateway.received.find((s) => s.text.includes(reference))!.text).toContain(station);
     },

@@ -18,7 +18,7 @@ import type { UsersService } from '../users/users.service';
 import { appointmentCalendar, appointmentStart } from './notifications.calendar';
 import type { EmailSender, SmsProvider } from './notifications.providers';
 import type { MessageRow, NewMessage, NotificationsRepository } from './notifications.repository';
-import { NO_PAYMENT_REFERENCE, renderMessage, type MessageParams, type TemplateValues } from './notifications.templates';
+import { calendarTexts, NO_PAYMENT_REFERENCE, renderMessage, type MessageParams, type TemplateValues } from './notifications.templates';
 
 /** An account that never chose: English, both channels (the citizen gave both at sign-up). */
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', notify_email: true, notify_sms: true };
@@ -173,7 +173,14 @@ export function createNotificationsService(deps: {
     const text = renderMessage(template, language, values, { message: reference, settings: settingsUrl });
     const appointment = params.appointment && { ...params.appointment, station: (await stationIn(params.appointment.station))! };
     const calendar =
-      channel === 'email' && appointment ? appointmentCalendar({ reference: params.values.reference, ...appointment, summary: text.subject }) : null;
+      channel === 'email' && appointment
+        ? appointmentCalendar({
+            reference: params.values.reference,
+            ...appointment,
+            ...calendarTexts(language, { ...values, date: appointment.date, time: appointment.time_from.slice(0, 5) }),
+            reminderMinutes: deps.reminderMinutes,
+          })
+        : null;
     return { language, subject: channel === 'email' ? text.subject : null, body: channel === 'email' ? text.email : text.sms, calendar };
   }
 

@@ -135,6 +135,31 @@ export const NO_PAYMENT_REFERENCE: Record<Language, string> = {
   ta: 'இணைய அட்டைக் கொடுப்பனவு',
 };
 
+/** An appointment's calendar entry: its title (what, where) and description (reference, when, what to bring). */
+const CALENDAR: Record<Language, { summary: string; description: string }> = {
+  en: {
+    summary: 'Police appointment: complaint {reference}, {station}',
+    description:
+      'Appointment about complaint {reference} at {station}, {date} {time} (Sri Lanka time). Bring your identity card (NIC or passport) and any documents or photos about the complaint.',
+  },
+  si: {
+    summary: 'පොලිස් හමුවීම: පැමිණිල්ල {reference}, {station}',
+    description:
+      '{station} හි පැමිණිල්ල {reference} පිළිබඳ හමුවීම, {date} {time} (ශ්‍රී ලංකා වේලාව). ඔබගේ හැඳුනුම්පත (ජාතික හැඳුනුම්පත හෝ ගමන් බලපත්‍රය) සහ පැමිණිල්ලට අදාළ ලේඛන හෝ ඡායාරූප රැගෙන එන්න.',
+  },
+  ta: {
+    summary: 'பொலிஸ் சந்திப்பு: முறைப்பாடு {reference}, {station}',
+    description:
+      'முறைப்பாடு {reference} தொடர்பான சந்திப்பு, {date} {time} (இலங்கை நேரம்). இடம்: {station}. உங்கள் அடையாள அட்டை (தேசிய அடையாள அட்டை அல்லது கடவுச்சீட்டு) மற்றும் முறைப்பாடு தொடர்பான ஆவணங்கள் அல்லது புகைப்படங்களைக் கொண்டு வரவும்.',
+  },
+};
+
+/** An appointment's calendar title and description in a language. */
+export function calendarTexts(language: Language, values: TemplateValues) {
+  const wording = CALENDAR[language];
+  return { summary: fill(wording.summary, { ...values }), description: fill(wording.description, { ...values }) };
+}
+
 /** Every e-mail says what it is and how to stop them. */
 const FOOTER: Record<Language, string> = {
   en: 'Message {message} from the Sri Lanka Police e-Services. To stop these messages, change your settings at {settings}',
