@@ -1,73 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { seriousViolations } from './axe.helpers';
 import { signUpCitizen } from './complaints.helpers';
+import { serverWithMailbox } from './mail-server.helpers';
 
 /*
- * The forgotten-password round trip needs the e-mail itself: the suite's servers send none (no SMTP_URL: messages are
- * kept for the administrator to read), and the kept message never holds the link (the server makes it only when it
- * sends). So this file starts a server of its own (the same build, a fresh database, one port above the suite's two)
- * with SMTP_URL pointing at an SMTP server in this process, and reads the link from the e-mail as its owner would.
+ * The forgotten-password round trip needs the e-mail itself, and the kept message never holds the link (the server
+ * makes it only when it sends). So this file starts a server of its own that sends its e-mail (one port above the
+ * suite's two; mail-server.helpers.ts), and reads the link from the e-mail as its owner would.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
-const BASE = `http://127.0.0.1:${PORT}`;
-
-let server: ChildProcess | undefined;
-let smtp: SMTPServer | undefined;
-let dataDir = '';
-const mails: ParsedMail[] = [];
+const own = serverWithMailbox(2, 'passwords');
+const BASE = own.base;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => (mails.push(mail), callback()),
-        (err: Error) => callback(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-e2e-passwords-'));
-  server = spawn(process.execPath, ['../server/dist/main.js'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TOKEN_SECRET: 'e2e-passwords-secret-e2e-passwords-secret',
-    },
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => undefined))?.status, { timeout: 150_000, intervals: [500] }).toBe(200);
+  test.setTimeout(300_000);
+  await own.start();
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => own.stop());
 
-const mailTo = (email: string) => mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === email);
+const mailTo = (email: string) => own.mailsTo(email)[0];
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');

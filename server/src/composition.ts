@@ -143,6 +143,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     staffReads,
     notifications: createNotificationsRepository(db),
     users: usersService,
+    stations,
     jobs,
     email: smtp,
     sms: config.notifications.sms ? createHttpSmsGateway(config.notifications.sms.url, config.notifications.sms.token) : undefined,

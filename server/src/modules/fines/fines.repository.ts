@@ -202,13 +202,20 @@ export function createFinesRepository(db: Database) {
     },
 
     /** Marks the fine paid by this payment unless it is paid already (then nothing changes: false). */
+    /** Marks the fine paid unless it is; answers what its receipt says, undefined when it was paid already. */
     async markPaid(fineId: string, payment: { id: string; paidAt: Date | null; paymentReference: string | null }, tx: DbOrTx = db) {
       const rows = await tx
         .update(fines)
         .set({ status: 'paid', paidAt: payment.paidAt ?? sql`now()`, paymentReference: payment.paymentReference, paymentId: payment.id })
         .where(and(eq(fines.id, fineId), ne(fines.status, 'paid')))
-        .returning({ id: fines.id });
-      return rows.length > 0;
+        .returning({
+          vehicleNumber: fines.vehicleNumber,
+          offenseType: fines.offenseType,
+          incidentAt: fines.incidentAt,
+          paymentReference: fines.paymentReference,
+          courtRequired: fines.courtRequired,
+        });
+      return rows[0];
     },
 
     /**

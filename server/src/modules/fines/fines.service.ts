@@ -1,4 +1,5 @@
 import {
+  colomboDate,
   cappedTotal,
   OFFENSE_TYPES,
   OFFICER_FINES_PAGE_SIZE,
@@ -60,9 +61,22 @@ export function createFinesService(deps: {
     /** A paid checkout for a fine marks the fine paid, in the payment's own transaction (payments' fulfiller). */
     fulfilPayment: (async (payment, tx) => {
       const paid = await fines.markPaid(payment.referenceId, payment, tx);
-      if (paid)
-        await events.record(tx, { type: 'fine.paid', payerUserId: payment.payerUserId, reference: payment.referenceId, amountCents: payment.amountCents });
-      return paid;
+      if (!paid) return false;
+      const receipt = {
+        vehicleNumber: paid.vehicleNumber,
+        offenseType: paid.offenseType,
+        incidentDate: colomboDate(paid.incidentAt),
+        paymentReference: paid.paymentReference,
+        courtRequired: paid.courtRequired,
+      };
+      await events.record(tx, {
+        type: 'fine.paid',
+        payerUserId: payment.payerUserId,
+        reference: payment.referenceId,
+        amountCents: payment.amountCents,
+        receipt,
+      });
+      return true;
     }) satisfies Fulfiller,
 
     async issue(

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OffenseType } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
 import { insertJobSql, type JobQueue } from './jobs.service';
 
@@ -24,7 +25,15 @@ export type DomainEvent =
       reference: string;
       status: string;
     }
-  | { type: 'fine.paid'; payerUserId: number; reference: string; amountCents: number }
+  | {
+      type: 'fine.paid';
+      payerUserId: number;
+      /** The fine's id. */
+      reference: string;
+      amountCents: number;
+      /** What the receipt says. */
+      receipt: { vehicleNumber: string; offenseType: OffenseType; incidentDate: string; paymentReference: string | null; courtRequired: boolean };
+    }
   /**
    * A reset link was asked for: valid until `expiresAt` (seconds since the epoch) while the account's password is
    * the one `binding` names (a keyed hash of it). The link itself is never recorded: it is made when the message is

@@ -10,6 +10,9 @@ import { BUSY_BATCH_INTERVAL_MS, insertJobSql, QUEUES } from './jobs.service';
  * Domain events are jobs inserted in the transaction of the change: a committed change reaches the
  * subscribers once, a rolled-back one never; the queue runs on both databases and stops with the server.
  */
+/** A paid fine's receipt, as the fine.paid events of these tests carry it. */
+const RECEIPT = { vehicleNumber: 'WP CAB-1234', offenseType: 'Speeding', incidentDate: '2026-11-01', paymentReference: null, courtRequired: false } as const;
+
 describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
   let t: TestApp;
   const heard: RecordedEvent[] = [];
@@ -26,11 +29,13 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
   it('delivers an event recorded in a committed transaction once, and never one whose transaction rolled back', async () => {
     await t.database.db
       .transaction(async (tx) => {
-        await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: 'rolled-back', amountCents: 100 });
+        await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: 'rolled-back', amountCents: 100, receipt: RECEIPT });
         throw new Error('the change fails');
       })
       .catch(() => {});
-    await t.database.db.transaction((tx) => t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: 'committed', amountCents: 100 }));
+    await t.database.db.transaction((tx) =>
+      t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: 'committed', amountCents: 100, receipt: RECEIPT }),
+    );
     await expect.poll(() => heardOf('committed').length, { timeout: 15_000 }).toBe(1);
     // The rolled-back one was recorded first: had it been kept, it would have been heard by now.
     expect(heardOf('rolled-back')).toEqual([]);
@@ -101,7 +106,8 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 40; i++) await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: `busy-${i}`, amountCents: 100 });
+      for (let i = 0; i < 40; i++)
+        await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: `busy-${i}`, amountCents: 100, receipt: RECEIPT });
     });
     await new Promise((resolve) => setTimeout(resolve, BUSY_BATCH_INTERVAL_MS * 0.75));
     // At most the batch fetched when they were recorded (10): the next waits out the interval.
@@ -116,7 +122,8 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
     // 200 events, batches of 10, a poll a second: one batch a second would take 20 s.
     const started = Date.now();
     await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 200; i++) await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: `backlog-${i}`, amountCents: 100 });
+      for (let i = 0; i < 200; i++)
+        await t.modules.events.record(tx, { type: 'fine.paid', payerUserId: 1, reference: `backlog-${i}`, amountCents: 100, receipt: RECEIPT });
     });
     await expect.poll(() => heard.filter((e) => 'reference' in e && e.reference.startsWith('backlog-')).length, { timeout: 8_000, interval: 200 }).toBe(200);
     expect(Date.now() - started).toBeLessThan(8_000);

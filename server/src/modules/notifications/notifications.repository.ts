@@ -3,6 +3,7 @@ import type { AdminNotificationsQuery, Language, NotificationChannel, Notificati
 import type { Database, DbOrTx } from '../../db/client';
 import { likeEscape } from '../../db/sql';
 import { notificationMessages, notificationPreferences } from './notifications.table';
+import type { MessageParams } from './notifications.templates';
 
 export type MessageRow = typeof notificationMessages.$inferSelect;
 
@@ -16,6 +17,7 @@ export interface NewMessage {
   subject: string | null;
   body: string;
   calendar: string | null;
+  params: MessageParams | null;
   state: NotificationState;
   idempotencyKey: string;
   /** The record a later change may cancel it for (`complaint:12`); null when nothing can. */
@@ -76,6 +78,14 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notificationMessages.id, id), inArray(notificationMessages.state, ['queued', 'sending'])))
         .returning();
       return rows[0];
+    },
+
+    /** The text as rendered at sending (the recipient's language then): what the administrator reads from now on. */
+    async recordRendering(id: number, text: { language: Language; subject: string | null; body: string; calendar: string | null }) {
+      await db
+        .update(notificationMessages)
+        .set({ language: text.language, subject: text.subject, body: text.body, calendar: text.calendar, updatedAt: sql`now()` })
+        .where(eq(notificationMessages.id, id));
     },
 
     async recordOutcome(id: number, state: NotificationState, providerAnswer: string) {

@@ -4,6 +4,7 @@ import {
   workloadClass,
   type AdminNotifications,
   type AdminNotificationsQuery,
+  type Language,
   type NotificationChannel,
   type NotificationTemplate,
   type Preferences,
@@ -12,11 +13,12 @@ import { appError } from '../../app-error';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobContext, JobQueue } from '../jobs/jobs.service';
 import type { DomainEvent, RecordedEvent } from '../jobs/domain-events';
+import type { StationsService } from '../stations/stations.service';
 import type { UsersService } from '../users/users.service';
 import { appointmentCalendar, appointmentStart } from './notifications.calendar';
 import type { EmailSender, SmsProvider } from './notifications.providers';
 import type { MessageRow, NewMessage, NotificationsRepository } from './notifications.repository';
-import { renderMessage, type TemplateValues } from './notifications.templates';
+import { calendarTexts, NO_PAYMENT_REFERENCE, renderMessage, type MessageParams, type TemplateValues } from './notifications.templates';
 
 /** An account that never chose: English, both channels (the citizen gave both at sign-up). */
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', notify_email: true, notify_sms: true };
@@ -27,7 +29,7 @@ interface Planned {
   channels: NotificationChannel[];
   values: TemplateValues;
   sendAfter?: Date;
-  calendar?: { date: string; time_from: string; time_to: string; station: string };
+  appointment?: MessageParams['appointment'];
   /** The record a later change may cancel it for (a reminder's complaint). */
   about?: string;
   /**
@@ -52,7 +54,7 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
     case 'complaint.filed': {
       const a = event.appointment;
       const values = { reference: event.reference, ...(a && { date: a.date, time: hhmm(a.time_from), station: a.station }) };
-      const filed: Planned = { template: 'complaint_filed', channels: BOTH, values, ...(a && { calendar: a }) };
+      const filed: Planned = { template: 'complaint_filed', channels: BOTH, values, ...(a && { appointment: a }) };
       if (!a) return [filed];
       const remindAt = new Date(appointmentStart(a).getTime() - reminderMinutes * 60_000);
       // No reminder when its moment has passed already: the appointment is sooner than the reminder's lead.
@@ -69,9 +71,19 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
       return [{ template: 'clearance_certificate_ready', channels: BOTH, values: { reference: event.reference } }];
     case 'clearance.withdrawn':
       return [{ template: 'clearance_withdrawn', channels: BOTH, values: { reference: event.reference } }];
-    case 'fine.paid':
-      // A receipt: by e-mail only.
-      return [{ template: 'fine_paid', channels: ['email'], values: { reference: event.reference, amount: rupees(event.amountCents) } }];
+    case 'fine.paid': {
+      const r = event.receipt;
+      const values = {
+        reference: r.paymentReference ?? '',
+        amount: rupees(event.amountCents),
+        vehicle: r.vehicleNumber,
+        offense: r.offenseType,
+        date: r.incidentDate,
+        ...(r.courtRequired && { court: 'required' }),
+      };
+      // A receipt, by e-mail; by SMS too when a court appearance is still required, which the payer must not miss.
+      return [{ template: 'fine_paid', channels: r.courtRequired ? BOTH : ['email'], values }];
+    }
     case 'password.reset_asked':
       return [];
     case 'password.reset_requested': {
@@ -134,6 +146,7 @@ export function createNotificationsService(deps: {
   staffReads: Database;
   notifications: NotificationsRepository;
   users: Pick<UsersService, 'contactOf'>;
+  stations: Pick<StationsService, 'localisedName'>;
   jobs: JobQueue;
   email?: EmailSender;
   sms?: SmsProvider;
@@ -145,6 +158,31 @@ export function createNotificationsService(deps: {
   const providerFor = (channel: NotificationChannel) => (channel === 'email' ? deps.email : deps.sms);
   /** Per template, what makes its withheld secret at sending (undefined: no longer valid, the message is not sent). */
   const secrets = new Map<NotificationTemplate, (message: { recipientUserId: number; about: string | null }) => Promise<string | undefined>>();
+
+  /**
+   * A message's text in a language: the subject and calendar file are an e-mail's only. A station is named as the pages
+   * name it in that language (events carry its English name).
+   */
+  async function compose(template: NotificationTemplate, channel: NotificationChannel, language: Language, params: MessageParams, reference: string) {
+    const stationIn = (name: string | undefined) => (name === undefined ? undefined : deps.stations.localisedName(name, language));
+    const values = {
+      ...params.values,
+      station: await stationIn(params.values.station),
+      ...(template === 'fine_paid' && !params.values.reference && { reference: NO_PAYMENT_REFERENCE[language] }),
+    };
+    const text = renderMessage(template, language, values, { message: reference, settings: settingsUrl });
+    const appointment = params.appointment && { ...params.appointment, station: (await stationIn(params.appointment.station))! };
+    const calendar =
+      channel === 'email' && appointment
+        ? appointmentCalendar({
+            reference: params.values.reference,
+            ...appointment,
+            ...calendarTexts(language, { ...values, date: appointment.date, time: appointment.time_from.slice(0, 5) }),
+            reminderMinutes: deps.reminderMinutes,
+          })
+        : null;
+    return { language, subject: channel === 'email' ? text.subject : null, body: channel === 'email' ? text.email : text.sms, calendar };
+  }
 
   async function preferencesOf(userId: number) {
     return (await notifications.preferences(userId)) ?? DEFAULT_PREFERENCES;
@@ -163,21 +201,18 @@ export function createNotificationsService(deps: {
     const messages: NewMessage[] = [];
     for (const p of plan(event, deps.reminderMinutes, now)) {
       const channels = p.required ? p.channels.filter(reachable).slice(0, 1) : p.channels.filter(wanted);
+      const params: MessageParams = { values: p.values, ...(p.appointment && { appointment: p.appointment }) };
       for (const channel of channels) {
         const reference = newReference();
-        const text = renderMessage(p.template, prefs.language, p.values, { message: reference, settings: settingsUrl });
-        const calendar =
-          channel === 'email' && p.calendar ? appointmentCalendar({ reference: p.values.reference, ...p.calendar, summary: text.subject }) : null;
         messages.push({
           reference,
           recipientUserId: userId,
           channel,
           recipient: channel === 'email' ? contact.email : contact.mobileNumber,
-          language: prefs.language,
           template: p.template,
-          subject: channel === 'email' ? text.subject : null,
-          body: channel === 'email' ? text.email : text.sms,
-          calendar,
+          // Rendered now for the administrator's list (a kept message is never sent); rendered again at sending.
+          ...(await compose(p.template, channel, prefs.language, params, reference)),
+          params,
           state: providerFor(channel) ? 'queued' : 'kept',
           idempotencyKey: `${event.id}:${p.template}:${channel}`,
           about: p.about ?? null,
@@ -210,7 +245,18 @@ export function createNotificationsService(deps: {
       await notifications.recordOutcome(message.id, 'kept', 'no provider configured for this channel');
       return;
     }
-    let text = message.body;
+    // In the recipient's language now, which may have changed since the message was queued (a reminder days later).
+    const current = message.params
+      ? await compose(
+          message.template as NotificationTemplate,
+          message.channel,
+          (await preferencesOf(message.recipientUserId)).language,
+          message.params,
+          message.reference,
+        )
+      : message;
+    if (message.params) await notifications.recordRendering(message.id, current);
+    let text = current.body;
     const secretOf = secrets.get(message.template as NotificationTemplate);
     if (secretOf) {
       const secret = await secretOf(message);
@@ -225,9 +271,9 @@ export function createNotificationsService(deps: {
         message.channel === 'email'
           ? await deps.email!.send({
               to: message.recipient,
-              subject: message.subject ?? '',
+              subject: current.subject ?? '',
               text,
-              calendar: message.calendar,
+              calendar: current.calendar,
               key: message.idempotencyKey,
             })
           : await deps.sms!.send({ to: message.recipient, text, reference: message.idempotencyKey });

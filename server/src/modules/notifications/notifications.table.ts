@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@pes/contracts';
 import { users } from '../users/users.table';
+import type { MessageParams } from './notifications.templates';
 
 export const notificationChannelEnum = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
 export const notificationStateEnum = pgEnum('notification_state', NOTIFICATION_STATES);
 export const languageEnum = pgEnum('language', LANGUAGES);
 
-/** One message to one address on one channel; its text is rendered once, when it is queued. */
+/**
+ * One message to one address on one channel. Its text is rendered when it is queued (what the administrator reads of
+ * a message kept or waiting) and again, in the recipient's language of that moment, when it is sent: `params` keeps
+ * what the template is filled with.
+ */
 export const notificationMessages = pgTable(
   'notification_messages',
   {
@@ -26,6 +31,8 @@ export const notificationMessages = pgTable(
     body: text('body').notNull(),
     /** An e-mail's calendar file (.ics), when the message is about an appointment. */
     calendar: text('calendar'),
+    /** The template's values (and an appointment's, for its calendar file): the text is rendered from them at sending. */
+    params: jsonb('params').$type<MessageParams>(),
     state: notificationStateEnum('state').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     providerAnswer: text('provider_answer'),

@@ -1,4 +1,4 @@
-import type { Language, NotificationTemplate } from '@pes/contracts';
+import { OFFENSE_TYPE_NAMES, type Language, type NotificationTemplate, type OffenseType } from '@pes/contracts';
 
 /** What a template may say: the record's reference and, where it has them, its appointment, status and amount. */
 export interface TemplateValues {
@@ -11,6 +11,17 @@ export interface TemplateValues {
   username?: string;
   minutes?: string;
   link?: string;
+  /** A paid fine's vehicle number, offence (its type, named in the message's language) and court appearance ('required'). */
+  vehicle?: string;
+  offense?: string;
+  court?: string;
+}
+
+/** What a message is rendered from, kept with it so that it is rendered again at sending (in the language of then). */
+export interface MessageParams {
+  values: TemplateValues;
+  /** The appointment an e-mail's calendar file describes (Colombo date and times, the station's English name). */
+  appointment?: { date: string; time_from: string; time_to: string; station: string };
 }
 
 interface Wording {
@@ -32,13 +43,13 @@ const TEXTS: Texts = {
     },
     si: {
       subject: 'පැමිණිල්ල {reference} ලැබුණි',
-      short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} ලැබුණි. හමුවීම {date} {time}.',
+      short: 'ශ්‍රී ලංකා පොලිසිය: පැමිණිල්ල {reference} ලැබුණි. හමුවීම {date} {time}, {station}.',
       more: 'කරුණාකර ඔබගේ හැඳුනුම්පත සමඟ {date} දින {time} ට (ශ්‍රී ලංකා වේලාව) {station} වෙත පැමිණෙන්න. අමුණා ඇති දින දර්ශන ගොනුව හමුවීම ඔබගේ දින දර්ශනයට එක් කරයි.',
     },
     ta: {
       subject: 'முறைப்பாடு {reference} பெறப்பட்டது',
-      short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} பெறப்பட்டது. சந்திப்பு {date} {time}.',
-      more: 'உங்கள் அடையாள அட்டையுடன் {date} அன்று {time} மணிக்கு (இலங்கை நேரம்) {station} க்கு வரவும். இணைக்கப்பட்ட நாட்காட்டிக் கோப்பு சந்திப்பை உங்கள் நாட்காட்டியில் சேர்க்கும்.',
+      short: 'இலங்கை பொலிஸ்: முறைப்பாடு {reference} பெறப்பட்டது. சந்திப்பு {date} {time}, {station}.',
+      more: 'உங்கள் அடையாள அட்டையுடன் {date} அன்று {time} மணிக்கு (இலங்கை நேரம்) வரவும். இடம்: {station}. இணைக்கப்பட்ட நாட்காட்டிக் கோப்பு சந்திப்பை உங்கள் நாட்காட்டியில் சேர்க்கும்.',
     },
   },
   complaint_status: {
@@ -51,8 +62,8 @@ const TEXTS: Texts = {
       subject: 'Reminder: your appointment for {reference}',
       short: 'Sri Lanka Police reminder: appointment for {reference} on {date} at {time}, {station}.',
     },
-    si: { subject: 'මතක් කිරීම: {reference} හමුවීම', short: 'ශ්‍රී ලංකා පොලිසිය මතක් කිරීම: {reference} හමුවීම {date} {time}.' },
-    ta: { subject: 'நினைவூட்டல்: {reference} சந்திப்பு', short: 'இலங்கை பொலிஸ் நினைவூட்டல்: {reference} சந்திப்பு {date} {time}.' },
+    si: { subject: 'මතක් කිරීම: {reference} හමුවීම', short: 'ශ්‍රී ලංකා පොලිසිය මතක් කිරීම: {reference} හමුවීම {date} {time}, {station}.' },
+    ta: { subject: 'நினைவூட்டல்: {reference} சந்திப்பு', short: 'இலங்கை பொலிஸ் நினைவூட்டல்: {reference} சந்திப்பு {date} {time}, {station}.' },
   },
   clearance_paid: {
     en: { subject: 'Police clearance {reference}: fee received', short: 'Sri Lanka Police: clearance {reference} fee received. Your application is pending.' },
@@ -75,9 +86,21 @@ const TEXTS: Texts = {
     ta: { subject: 'பொலிஸ் அனுமதி {reference}: சான்றிதழ் மீளப்பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அனுமதிச் சான்றிதழ் {reference} மீளப்பெறப்பட்டது.' },
   },
   fine_paid: {
-    en: { subject: 'Fine payment received', short: 'Sri Lanka Police: fine payment of {amount} received, fine {reference}.' },
-    si: { subject: 'දඩ ගෙවීම ලැබුණි', short: 'ශ්‍රී ලංකා පොලිසිය: {amount} දඩ ගෙවීම ලැබුණි, දඩය {reference}.' },
-    ta: { subject: 'அபராதக் கட்டணம் பெறப்பட்டது', short: 'இலங்கை பொலிஸ்: அபராதம் {reference} க்கு {amount} கட்டணம் பெறப்பட்டது.' },
+    en: {
+      subject: 'Receipt: fine for {vehicle} paid',
+      short: 'Sri Lanka Police: fine for {vehicle} ({offense}, {date}) paid, {amount}. Payment reference {reference}.',
+      more: 'Vehicle number: {vehicle}\nOffence: {offense}\nDate of the offence: {date}\nAmount paid: {amount}\nPayment reference: {reference}\nKeep this e-mail as proof of payment.',
+    },
+    si: {
+      subject: 'රිසිට්පත: {vehicle} සඳහා දඩය ගෙවා ඇත',
+      short: 'ශ්‍රී ලංකා පොලිසිය: {vehicle} දඩය ({offense}, {date}) ගෙවා ඇත, {amount}. ගෙවීමේ යොමු අංකය {reference}.',
+      more: 'වාහන අංකය: {vehicle}\nවරද: {offense}\nවරද සිදු වූ දිනය: {date}\nගෙවූ මුදල: {amount}\nගෙවීමේ යොමු අංකය: {reference}\nමෙම ඊමේල් පණිවිඩය ගෙවීමේ සාක්ෂියක් ලෙස තබා ගන්න.',
+    },
+    ta: {
+      subject: 'பற்றுச்சீட்டு: {vehicle} அபராதம் செலுத்தப்பட்டது',
+      short: 'இலங்கை பொலிஸ்: {vehicle} அபராதம் ({offense}, {date}) செலுத்தப்பட்டது, {amount}. கொடுப்பனவுக் குறிப்பு இலக்கம் {reference}.',
+      more: 'வாகன இலக்கம்: {vehicle}\nகுற்றம்: {offense}\nகுற்றம் நடந்த திகதி: {date}\nசெலுத்திய தொகை: {amount}\nகொடுப்பனவுக் குறிப்பு இலக்கம்: {reference}\nஇந்த மின்னஞ்சலைக் கொடுப்பனவுக்கான சான்றாக வைத்திருக்கவும்.',
+    },
   },
   password_reset: {
     en: {
@@ -97,6 +120,45 @@ const TEXTS: Texts = {
     },
   },
 };
+
+/** A paid fine that needs a court appearance says so (SMS and e-mail): paying does not replace it. */
+const COURT_STILL_REQUIRED: Record<Language, string> = {
+  en: 'The court appearance is still required: attend court on the date on your summons.',
+  si: 'උසාවියට පෙනී සිටීම තවමත් අවශ්‍යයි: ඔබගේ සිතාසියේ සඳහන් දිනයේ උසාවියට පැමිණෙන්න.',
+  ta: 'நீதிமன்றில் ஆஜராவது இன்னும் அவசியம்: உங்கள் அழைப்பாணையில் குறிப்பிட்ட திகதியில் நீதிமன்றுக்குச் செல்லவும்.',
+};
+
+/** A card payment the gateway gave no reference for, as the web receipt says it. */
+export const NO_PAYMENT_REFERENCE: Record<Language, string> = {
+  en: 'Online card payment',
+  si: 'මාර්ගගත කාඩ්පත් ගෙවීම',
+  ta: 'இணைய அட்டைக் கொடுப்பனவு',
+};
+
+/** An appointment's calendar entry: its title (what, where) and description (reference, when, what to bring). */
+const CALENDAR: Record<Language, { summary: string; description: string }> = {
+  en: {
+    summary: 'Police appointment: complaint {reference}, {station}',
+    description:
+      'Appointment about complaint {reference} at {station}, {date} {time} (Sri Lanka time). Bring your identity card (NIC or passport) and any documents or photos about the complaint.',
+  },
+  si: {
+    summary: 'පොලිස් හමුවීම: පැමිණිල්ල {reference}, {station}',
+    description:
+      '{station} හි පැමිණිල්ල {reference} පිළිබඳ හමුවීම, {date} {time} (ශ්‍රී ලංකා වේලාව). ඔබගේ හැඳුනුම්පත (ජාතික හැඳුනුම්පත හෝ ගමන් බලපත්‍රය) සහ පැමිණිල්ලට අදාළ ලේඛන හෝ ඡායාරූප රැගෙන එන්න.',
+  },
+  ta: {
+    summary: 'பொலிஸ் சந்திப்பு: முறைப்பாடு {reference}, {station}',
+    description:
+      'முறைப்பாடு {reference} தொடர்பான சந்திப்பு, {date} {time} (இலங்கை நேரம்). இடம்: {station}. உங்கள் அடையாள அட்டை (தேசிய அடையாள அட்டை அல்லது கடவுச்சீட்டு) மற்றும் முறைப்பாடு தொடர்பான ஆவணங்கள் அல்லது புகைப்படங்களைக் கொண்டு வரவும்.',
+  },
+};
+
+/** An appointment's calendar title and description in a language. */
+export function calendarTexts(language: Language, values: TemplateValues) {
+  const wording = CALENDAR[language];
+  return { summary: fill(wording.summary, { ...values }), description: fill(wording.description, { ...values }) };
+}
 
 /** Every e-mail says what it is and how to stop them. */
 const FOOTER: Record<Language, string> = {
@@ -121,8 +183,13 @@ const fill = (text: string, values: Record<string, string | undefined>) => text.
 /** A template in a language: the SMS text, and the e-mail's subject and text (with the footer). */
 export function renderMessage(template: NotificationTemplate, language: Language, values: TemplateValues, footer: { message: string; settings: string }) {
   const wording = TEXTS[template][language];
-  const filled = { ...values, status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status) };
-  const short = fill(wording.short, filled);
+  const filled = {
+    ...values,
+    status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status),
+    offense: values.offense && (OFFENSE_TYPE_NAMES[values.offense as OffenseType]?.[language] ?? values.offense),
+  };
+  const court = values.court === 'required' ? COURT_STILL_REQUIRED[language] : undefined;
+  const short = [fill(wording.short, filled), court].filter((l) => l !== undefined).join(' ');
   const email = [short, wording.more && fill(wording.more, filled), '', '--', fill(FOOTER[language], footer)].filter((l) => l !== undefined).join('\n');
   return { subject: fill(wording.subject, filled), sms: short, email };
 }

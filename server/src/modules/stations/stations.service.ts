@@ -1,3 +1,4 @@
+import type { Language } from '@pes/contracts';
 import { appError } from '../../app-error';
 import type { StationsRepository } from './stations.repository';
 
@@ -23,6 +24,15 @@ export function createStationsService(deps: { stations: StationsRepository }) {
     },
     /** The station of that name, if there is one (for start-up settings, where an unknown name is not an error). */
     find: (name: string) => stations.findByName(name),
+    /**
+     * A station's name in a language, as the pages show it (the same table's names, which the web reads from the list):
+     * for messages, which refer to a station by its English name. An unknown name is given back as it is.
+     */
+    async localisedName(name: string, language: Language) {
+      const station = await stations.findByName(name);
+      if (!station || language === 'en') return name;
+      return language === 'si' ? station.nameSi : station.nameTa;
+    },
     seedIfEmpty: () => stations.seedIfEmpty(),
   };
 }

@@ -4,7 +4,6 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { colomboDate, IDENTITY_TYPES, SIGNUP_MARITAL_STATUSES, requiredSignupFiles, signupCitizenFieldsSchema, type SignupFileField } from '@pes/contracts';
 import { ApiError } from '../../lib/api/client';
 import { useFormDraft } from '../../lib/drafts/use-form-draft';
@@ -17,10 +16,8 @@ import { applyServerFieldErrors, useErrorMessage } from '../../components/errors
 import { paths } from '../../paths';
 import { authApi } from './api';
 import { PhotoField } from './PhotoField';
+import { signupFormData, type SignupValues } from './signup-form-data';
 import './auth.css';
-
-type Photos = Record<SignupFileField, Blob | null>;
-type SignupValues = z.input<typeof signupCitizenFieldsSchema> & Photos;
 
 const EMPTY: Partial<SignupValues> = { identity_type: 'NIC', identity_photo_front: null, identity_photo_back: null, live_photo: null };
 
@@ -36,21 +33,6 @@ const signupResolver: Resolver<SignupValues> = async (values, context, options) 
   if (Object.keys(errors).length > 0) return { values: {}, errors: errors as never };
   return { values: { ...values, ...(result.values as object) }, errors: {} };
 };
-
-const asFile = (photo: Blob, name: string) => (photo instanceof File ? photo : new File([photo], `${name}.jpg`, { type: photo.type || 'image/jpeg' }));
-
-/** The form as sent, with the language the page is in: the account's messages come in it. */
-function toFormData(values: SignupValues, language: string) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'string') form.append(key, value);
-  }
-  form.append('language', language);
-  form.append('identity_photo_front', asFile(values.identity_photo_front!, 'identity-front'));
-  if (values.identity_type === 'NIC' && values.identity_photo_back) form.append('identity_photo_back', asFile(values.identity_photo_back, 'identity-back'));
-  form.append('live_photo', asFile(values.live_photo!, 'live-photo'));
-  return form;
-}
 
 export function SignupPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
@@ -81,7 +63,7 @@ export function SignupPage() {
   const [identityType, front, back, live] = useWatch({ control, name: ['identity_type', 'identity_photo_front', 'identity_photo_back', 'live_photo'] });
   const isNic = identityType === 'NIC';
 
-  const signup = useMutation({ mutationFn: (values: SignupValues) => authApi.signupCitizen(toFormData(values, i18n.resolvedLanguage ?? i18n.language)) });
+  const signup = useMutation({ mutationFn: (values: SignupValues) => authApi.signupCitizen(signupFormData(values, i18n.resolvedLanguage ?? i18n.language)) });
 
   const setPhoto = (field: SignupFileField) => (photo: Blob | null) => {
     setValue(field, photo, { shouldValidate: isSubmitted });

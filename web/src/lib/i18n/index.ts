@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@pes/contracts';
+import { LANGUAGES, OFFENSE_TYPE_NAMES, OFFENSE_TYPES, type Language } from '@pes/contracts';
 import { storedLanguage, storeLanguage } from './languages';
 
 /** Namespaces, one per feature area; each has a JSON file per language under src/locales. */
@@ -36,8 +36,11 @@ async function loadNamespace(lng: string, ns: string): Promise<Record<string, un
   const prefix = `../../locales/${lng}/${ns}.`;
   const parts = Object.keys(loaders).filter((file) => file === `${prefix}json` || (file.startsWith(prefix) && file.endsWith('.json')));
   const loaded = await Promise.all(parts.map((file) => loaders[file]!()));
-  return Object.assign({}, ...loaded.map((m) => m.default));
+  return Object.assign({}, ...loaded.map((m) => m.default), ns === 'fines' && { offenseTypes: offenseTypeNames(lng as Language) });
 }
+
+/** The offences' names come from the contracts, where the server's messages read them too. */
+const offenseTypeNames = (lng: Language) => Object.fromEntries(OFFENSE_TYPES.map((type) => [type, OFFENSE_TYPE_NAMES[type][lng]]));
 
 /**
  * Fetches namespaces' texts in the current language (the stored one before i18next has started) without waiting for

@@ -51,6 +51,11 @@ export function FineReceipt({ fine }: { fine: Fine }) {
           </div>
         ))}
       </dl>
+      {fine.court_required && (
+        <p className="receipt__court" role="note" data-testid="receipt-court">
+          <strong>{t('receipt.courtStillRequired')}</strong>
+        </p>
+      )}
       <p className="receipt__note">{t('receipt.note')}</p>
     </article>
   );
