@@ -134,11 +134,14 @@ function analyticsFines(now: Date, count = 200): Array<[Date, IssueFineRequest]>
     const incident = new Date(colomboMidnight + g.weighted(HOUR_WEIGHTS) * HOUR + g.int(60) * 60_000);
     const speeding = offense === 'Speeding';
     const limit = g.pick([50, 60, 70, 100]);
+    const birthYear = 70 + g.int(30);
+    // A NIC's day of the year counts a 29 February in every year (contracts/src/nic.ts): day 60 is real only in leap years.
+    const birthDay = 1 + g.int(365);
     out.push([
       incident,
       {
         citizen_identity_type: 'NIC',
-        citizen_identity_number: `19${70 + g.int(30)}${String(1 + g.int(365)).padStart(3, '0')}${String(g.int(100000)).padStart(5, '0')}`,
+        citizen_identity_number: `19${birthYear}${String(birthDay === 60 && birthYear % 4 !== 0 ? 61 : birthDay).padStart(3, '0')}${String(g.int(100000)).padStart(5, '0')}`,
         vehicle_number: `${g.pick(PROVINCES)} ${String.fromCharCode(65 + g.int(26), 65 + g.int(26), 65 + g.int(26))}-${1000 + g.int(9000)}`,
         amount: g.pick(amounts),
         offense_type: offense,
