@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PNG, STATION, colomboDay, fileCrimeComplaint } from './complaints.helpers';
 import { serverWithMailbox } from './mail-server.helpers';
 import { claimCode } from './staff-auth.helpers';
+import { nicBirthDate, uniqueNic } from './nic.helpers';
 
 /*
  * A citizen who signs up on a page shown in Sinhala or Tamil gets their first e-mail in that language: the page's
@@ -19,7 +20,6 @@ test.afterAll(() => own.stop());
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
-const uniqueNic = () => `${String(Date.now()).slice(-9)}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** The page's own words in each language (web/src/locales/<lng>/auth.json). */
 const WORDS = {
@@ -39,13 +39,15 @@ async function signUpInBrowser(page: Page, language: 'si' | 'ta', username: stri
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.locator('#first_name').fill('Nimal');
   await page.locator('#second_name').fill('Perera');
-  await page.locator('#date_of_birth').fill('1990-04-12');
+  // A real NIC whose day and year are the date of birth given (signup checks the two agree).
+  const nic = uniqueNic();
+  await page.locator('#date_of_birth').fill(nicBirthDate(nic));
   await page.locator('#marital_status').selectOption('Married');
   await page.locator('#address').fill('12 Galle Road, Colombo 03');
   await page.locator('#email').fill(`${username}@example.lk`);
   await page.locator('#mobile_number').fill('+94771234567');
   await page.locator('#identity_type').selectOption('NIC');
-  await page.locator('#identity_number').fill(uniqueNic());
+  await page.locator('#identity_number').fill(nic);
   await page.locator('#identity_photo_front-file').setInputFiles(photo('nic-front.png'));
   await page.locator('#identity_photo_back-file').setInputFiles(photo('nic-back.png'));
   await page.locator('#username').fill(username);

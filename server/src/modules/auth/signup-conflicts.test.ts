@@ -8,6 +8,7 @@ import {
   nextCitizenAddress,
   storedState,
   uniqueNic,
+  uniqueOldNic,
   validSignupFields,
   type FilePart,
 } from '../../../test/helpers';
@@ -48,7 +49,7 @@ describe.each(DB_KINDS)('citizen signup conflicts on %s', (kind) => {
   });
 
   it('refuses an identity number already registered (an old NIC in either letter case), storing nothing', async () => {
-    const nic = `${String(Date.now()).slice(-9)}V`;
+    const nic = uniqueOldNic();
     expect((await signup(validSignupFields({ identity_number: nic }))).statusCode).toBe(201);
     const before = await storedState(t);
     for (const identity_number of [nic, nic.toLowerCase()]) {
