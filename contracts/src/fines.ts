@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import { centsToAmount } from './money';
-import { IDENTITY_TYPES, type Language } from './enums';
+import { IDENTITY_TYPES } from './enums';
 import { PASSPORT_PATTERN } from './auth';
 import { nicProblem, normaliseIdentityNumber } from './nic';
 import { msg } from './messages';
+import { OFFENSE_TYPES } from './offenses';
 import { cappedCountShape, keysetCursor, optionalText, pageSizeQuery, requiredText } from './common';
 import { CLOCK_SKEW_TOLERANCE_MS, colomboLocalToDate } from './time';
-
-export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Reckless Driving', 'Signal Violation', 'Other'] as const;
-export type OffenseType = (typeof OFFENSE_TYPES)[number];
-/**
- * Each offence's name in the three languages, once: the pages (the web's `fines` namespace is given them) and the
- * messages (the fine's receipt) say the same.
- */
-export const OFFENSE_TYPE_NAMES: Record<OffenseType, Record<Language, string>> = {
-  Speeding: { en: 'Speeding', si: 'අධික වේගය', ta: 'அதிவேகம்' },
-  'Illegal Parking': { en: 'Illegal Parking', si: 'නීති විරෝධී ලෙස වාහන නැවැත්වීම', ta: 'சட்டவிரோத வாகனத் தரிப்பு' },
-  'Reckless Driving': { en: 'Reckless Driving', si: 'නොසැලකිලිමත් ලෙස රිය පැදවීම', ta: 'பொறுப்பற்ற வாகனச் செலுத்துகை' },
-  'Signal Violation': { en: 'Signal Violation', si: 'සංඥා උල්ලංඝනය', ta: 'சமிக்ஞை மீறல்' },
-  Other: { en: 'Other', si: 'වෙනත්', ta: 'ஏனையவை' },
-};
 
 export const FINE_STATUSES = ['unpaid', 'paid'] as const;
 export type FineStatus = (typeof FINE_STATUSES)[number];

@@ -11,6 +11,7 @@ export * from './users';
 export * from './stations';
 export * from './slots';
 export * from './complaints';
+export * from './offenses';
 export * from './fines';
 export * from './payments';
 export * from './admin';

@@ -59,7 +59,7 @@ test("a citizen sees and ends another device's session, downloads their data and
   await expect(page.getByTestId('greeting')).toBeVisible();
 
   // My data: the download is a JSON file holding the citizen's complaint.
-  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My data' }).click();
+  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My data', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);

@@ -100,7 +100,7 @@ test('an officer of another branch gets the dashboard only; an administrator get
 
   const admin = await staffPage(browser, ADMIN, 'admin');
   await admin.goto('/admin/dashboard');
-  await expect.poll(() => headerLinks(admin)).toEqual(['Dashboard', 'Users', 'Audit log', 'Messages', 'Create officer']);
+  await expect.poll(() => headerLinks(admin)).toEqual(['Dashboard', 'Users', 'Audit log', 'Flagged views', 'Messages', 'Create officer']);
   for (const name of CITIZEN_LINKS) await expect(admin.getByRole('banner').getByRole('link', { name, exact: true })).toHaveCount(0);
   const nav = admin.getByRole('navigation', { name: 'Main navigation' });
   for (const [name, path, heading] of [
@@ -334,7 +334,7 @@ for (const language of LANGUAGES) {
       await officer.context().close();
       const admin = await staffPage(browser, ADMIN, 'admin', language, width);
       await admin.goto('/admin/dashboard');
-      await expect(admin.locator(ROW_LINKS)).toHaveCount(5);
+      await expect(admin.locator(ROW_LINKS)).toHaveCount(6);
       await expect(admin.getByRole('list').filter({ has: admin.locator('.slots__officer') })).toBeVisible();
       expect(await seriousViolations(admin), `/admin/dashboard in ${language} at ${width}`).toEqual([]);
       await admin.context().close();
