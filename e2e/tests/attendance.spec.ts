@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSignIn } from './staff-auth.helpers';
 import { seriousViolations } from './axe.helpers';
-import { ADMIN, CRIME_OFFICER, STATION, colomboDay, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { ADMIN, CRIME_OFFICER, STATION, clock, colomboDay, colomboMinutesNow, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
 
 /*
  * Appointment attendance (issue 49): the crime officer marks a complaint's appointment of today in the queue's
@@ -13,15 +13,6 @@ import { ADMIN, CRIME_OFFICER, STATION, colomboDay, fileCrimeComplaint, signUpCi
  */
 
 const BRANCH = 'Crime Branch';
-
-const colomboMinutesNow = () => {
-  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date())
-    .split(':')
-    .map(Number);
-  return h! * 60 + m!;
-};
-const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 async function adminHeaders(request: APIRequestContext) {
   const { token } = await apiSignIn(request, ADMIN, 'admin');

@@ -21,8 +21,10 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++)
 export const colomboDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
-const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const colomboMinutesNow = () => {
+/** Minutes after midnight as HH:MM. */
+export const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** Minutes since midnight in Colombo, now. */
+export const colomboMinutesNow = () => {
   const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
     .format(new Date())
     .split(':')
