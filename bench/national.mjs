@@ -7,6 +7,7 @@
 // dropped at the end unless --keep. `--database` measures a database an earlier `--keep` left (built at the same
 // --scale) instead of building one, and keeps it; `--runs 3` measures every endpoint three times, in three passes
 // over the list, and the table shows each figure's median.
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,36 @@ async function sessions(base, ctx) {
     crimeOfficer: await signIn(base, { username: ctx.crimeOfficer.username, password }, 'police'),
     clearanceOfficer: await signIn(base, { username: ctx.clearanceOfficer.username, password }, 'police'),
   };
+}
+
+/**
+ * Everyone generated shares the administrator's password hash, and the password is new each run (server-process.mjs):
+ * a kept database remembers its password in a table of the benchmark's own, and a later run (`--database`) signs in
+ * with it (staff set their second factor up again). A database kept before the table existed gets the new password's
+ * hash instead.
+ */
+async function keepAdminPassword(query, reused) {
+  await query('create table if not exists bench_national_meta (admin_password text not null)');
+  if (!reused) {
+    await query('delete from bench_national_meta');
+    await query('insert into bench_national_meta (admin_password) values ($1)', [ADMIN.password]);
+    return;
+  }
+  // Staff set their second factor up again: its secret was encrypted under the earlier run's token secret.
+  await query('delete from staff_recovery_codes');
+  await query('delete from staff_second_factors');
+  const { rows } = await query('select admin_password from bench_national_meta limit 1');
+  if (rows[0]) {
+    ADMIN.password = rows[0].admin_password;
+    return;
+  }
+  const require = createRequire(new URL('../server/package.json', import.meta.url));
+  const { hash } = require('@node-rs/argon2');
+  const fresh = await hash(ADMIN.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  // The server's seed sets the administrator's own hash at each start: every account of the database takes the new one.
+  const { rowCount } = await query('update users set password_hash = $1', [fresh]);
+  await query('insert into bench_national_meta (admin_password) values ($1)', [ADMIN.password]);
+  console.log(`  the kept database's ${rowCount} generated accounts given this run's password`);
 }
 
 /** Follows next_cursor `pages` times from the list's first page: the address of the page that deep. */
@@ -206,6 +237,7 @@ async function main() {
       fillMs = performance.now() - fillStarted;
     }
     await client.connect();
+    await keepAdminPassword(query, Boolean(REUSE));
     server = await startServer({ dataDir, databaseUrl });
     const ctx = await endpointContext(query, sizes);
     const tokens = await sessions(server.base, ctx);
