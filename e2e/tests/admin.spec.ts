@@ -84,7 +84,7 @@ test("an administrator opens an officer's details: the complaints of the slots t
 
   const details = page.getByRole('region', { name: new RegExp(`Details of ${CRIME_OFFICER.fullName}`) });
   await expect(details.getByRole('heading', { name: 'Assigned complaints' })).toBeVisible();
-  // Counted up to the cap ("more than 1,000" beyond it); other specs may book into this officer's slots too.
+  // Counted up to the cap ("more than 500" beyond it); other specs may book into this officer's slots too.
   await expect(details.getByRole('status').filter({ hasText: /^Assigned complaints: (more than )?\d[\d,]*$/ })).toBeVisible();
   const assigned = details.getByRole('table', { name: 'Assigned complaints' }).locator('tbody tr');
   await expect(assigned.first()).toBeVisible();

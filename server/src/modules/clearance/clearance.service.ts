@@ -422,7 +422,7 @@ export function createClearanceService(deps: {
         applications: page.map((row) => row.application),
         page_size: pageSize,
         next_cursor,
-        // Counted up to the cap, as the fines pages do: "more than 1000" beyond.
+        // Counted up to the cap, as the fines pages do: "more than 500" beyond.
         ...cappedTotal(matched),
       };
     },

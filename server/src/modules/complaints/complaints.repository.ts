@@ -170,13 +170,30 @@ export function createComplaintsRepository(db: Database) {
    * A page of the complaints `scope` selects, newest first, each with its cursor, and how many there are: counted
    * up to the cap (one more tells that there are more), from the same index as the page, so a count costs little.
    */
-  async function pageOf(scope: SQL, window: PageWindow, tx: DbOrTx) {
+  /**
+   * `pick: 'ids first'` chooses the page's complaints by their ids alone (a narrow top-N past the cursor), then reads the
+   * views of those: for a scope whose rows no index orders (an officer's slots), so the sort meets ids, not whole rows
+   * joined to their station and file (801 such rows for one officer at scale 0.1: 10–19 ms a page, half of it joins).
+   */
+  async function pageOf(scope: SQL, window: PageWindow, tx: DbOrTx, pick: 'in order' | 'ids first' = 'in order') {
+    const pageScope =
+      pick === 'ids first'
+        ? inArray(
+            complaints.id,
+            tx
+              .select({ id: complaints.id })
+              .from(complaints)
+              .where(and(scope, newestSubmitted.after(window.cursor)))
+              .orderBy(...newestSubmitted.orderBy)
+              .limit(window.limit),
+          )
+        : and(scope, newestSubmitted.after(window.cursor));
     const rows = tx
       .select({ ...viewFields, cursor: newestSubmitted.cursor })
       .from(complaints)
       .innerJoin(stations, eq(stations.id, complaints.stationId))
       .leftJoin(files, eq(files.id, complaints.attachmentFileId))
-      .where(and(scope, newestSubmitted.after(window.cursor)))
+      .where(pageScope)
       .orderBy(...newestSubmitted.orderBy)
       .limit(window.limit);
     const matched = tx
@@ -408,6 +425,7 @@ export function createComplaintsRepository(db: Database) {
         sql`${complaints.slotId} = any(array(${tx.select({ slotId: slotOfficers.slotId }).from(slotOfficers).where(eq(slotOfficers.officerRowId, officerRowId))}))`,
         window,
         tx,
+        'ids first',
       ),
     async viewById(id: number, on?: DbOrTx) {
       return (await byId(on).execute({ id }))[0];

@@ -137,7 +137,7 @@ export function UsersPage() {
             {(page) => (
               <>
                 <p className="admin-area__muted" data-testid="users-total">
-                  {/* Counted up to a cap, as the fines pages are: "more than 1000" beyond it. */}
+                  {/* Counted up to a cap, as the fines pages are: "more than 500" beyond it. */}
                   {t(
                     filter.state === 'active'
                       ? page.total_exact

@@ -104,7 +104,7 @@ export function ClearanceOfficerPanel() {
         {(data) => (
           <>
             <p className="clearance-officer__total" data-testid="clearance-total">
-              {/* Counted up to a cap, as the fines pages are: "more than 1000" beyond it. */}
+              {/* Counted up to a cap, as the fines pages are: "more than 500" beyond it. */}
               {t(data.total_exact ? 'officer.total' : 'officer.totalOver', { count: data.total })}
             </p>
             <DataTable
