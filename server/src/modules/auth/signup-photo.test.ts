@@ -37,7 +37,13 @@ describe.each(DB_KINDS)('signup live photo taken on a phone on %s', (kind) => {
       ...multipart(fields, { identity_photo_front: photo, identity_photo_back: photo, ...(withLivePhoto ? { live_photo: photo } : {}) }),
     });
   const rowOf = async (handoffId?: number) =>
-    (await t.database.db.select().from(signupPhotoHandoffs).where(handoffId === undefined ? sql`true` : eq(signupPhotoHandoffs.id, handoffId))).at(-1)!;
+    (
+      await t.database.db
+        .select()
+        .from(signupPhotoHandoffs)
+        .where(handoffId === undefined ? sql`true` : eq(signupPhotoHandoffs.id, handoffId))
+        .orderBy(signupPhotoHandoffs.id)
+    ).at(-1)!;
   const errorOf = (res: { json: () => { error: { code: string } } }) => res.json().error.code;
 
   it('makes a link valid 10 minutes, its secrets stored only as hashes', async () => {

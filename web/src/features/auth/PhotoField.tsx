@@ -54,9 +54,10 @@ export function PhotoField({
   const { t } = useTranslation('auth');
   const text = useValidationText();
   const [mode, setMode] = useState<'choices' | 'camera' | 'other'>('choices');
-  const describedBy = [`${id}-hint`, noCamera ? `${id}-no-camera` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  const field = useRef<HTMLFieldSetElement>(null);
   const offerOther = otherDevice !== undefined;
+  const saysNoCamera = noCamera && offerOther && !value;
+  const describedBy = [`${id}-hint`, saysNoCamera ? `${id}-no-camera` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const field = useRef<HTMLFieldSetElement>(null);
 
   // No camera here: the phone's link is made when the citizen reaches this field, not when the page opens (it lasts 10 minutes).
   useEffect(() => {
@@ -83,7 +84,7 @@ export function PhotoField({
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
-      {noCamera && offerOther && !value ? (
+      {saysNoCamera ? (
         <p className="field__hint" id={`${id}-no-camera`}>
           {t('phone.noCamera')}
         </p>

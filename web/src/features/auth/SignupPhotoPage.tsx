@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function SignupPhotoPage() {
     },
   });
 
-  let body;
+  let body: ReactNode;
   if (link.isPending) body = <p role="status">{t('phonePage.checking')}</p>;
   else if (link.isError) body = <Alert kind="error">{errorMessage(link.error)}</Alert>;
   else if (send.isSuccess) body = <Alert kind="success">{t('phonePage.sent')}</Alert>;
