@@ -24,11 +24,7 @@ export const SIGNUP_PHOTO_TOKEN_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * as digits (O as 0, I and L as 1) are taken so; anything else is no token (undefined).
  */
 export function normaliseSignupPhotoToken(typed: string): string | undefined {
-  const token = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const token = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (token.length !== SIGNUP_PHOTO_TOKEN_LENGTH) return undefined;
   return [...token].every((c) => SIGNUP_PHOTO_TOKEN_ALPHABET.includes(c)) ? token : undefined;
 }

@@ -20,7 +20,12 @@ export function createSignupPhotoRepository(db: Database) {
     /** The handoff of a link's token (its unique index), with whether its link still takes a photo. */
     async findByToken(tokenHash: string, tx: DbOrTx = db) {
       const rows = await tx
-        .select({ id: signupPhotoHandoffs.id, expiresAt: signupPhotoHandoffs.expiresAt, receivedAt: signupPhotoHandoffs.receivedAt, open: sql<boolean>`${signupPhotoHandoffs.expiresAt} > now()` })
+        .select({
+          id: signupPhotoHandoffs.id,
+          expiresAt: signupPhotoHandoffs.expiresAt,
+          receivedAt: signupPhotoHandoffs.receivedAt,
+          open: sql<boolean>`${signupPhotoHandoffs.expiresAt} > now()`,
+        })
         .from(signupPhotoHandoffs)
         .where(eq(signupPhotoHandoffs.tokenHash, tokenHash));
       return rows[0];

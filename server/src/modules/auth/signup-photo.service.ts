@@ -40,7 +40,8 @@ export function createSignupPhotoService(deps: { db: Database; repository: Signu
   const { db, repository, files } = deps;
 
   /** The handoff of a key, or undefined (an ill-formed key is nobody's). */
-  const findByKey = (key: string) => (SIGNUP_PHOTO_KEY_PATTERN.test(key) ? repository.findByKey(hashOf(key), SIGNUP_PHOTO_KEEP_SECONDS) : Promise.resolve(undefined));
+  const findByKey = (key: string) =>
+    SIGNUP_PHOTO_KEY_PATTERN.test(key) ? repository.findByKey(hashOf(key), SIGNUP_PHOTO_KEEP_SECONDS) : Promise.resolve(undefined);
 
   /** The handoff of a link token whose link still takes a photo; 404 for no such link, 410 once used or expired. */
   async function openLink(typed: string) {
