@@ -61,6 +61,7 @@ function webServer(port: number) {
       RATE_LIMIT_ANONYMOUS_REPORTS: '1000',
       RATE_LIMIT_ANONYMOUS_REPORTS_PER_ADDRESS: '1000',
       RATE_LIMIT_VERIFY: '1000',
+      RATE_LIMIT_SIGNUP_PHOTO: '1000',
       // The suite is a rush by design (two workers, every page's files): above 50 answers a second the job queue would
       // hold the citizens' messages back for a lull that never comes until the suite ends (a test waits for its e-mail).
       JOBS_BUSY_REQUESTS_PER_SECOND: '100000',

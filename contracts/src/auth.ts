@@ -4,6 +4,7 @@ import { msg, type ValidationMessageKey } from './messages';
 import { isoDate, requiredText } from './common';
 import { multipartForm } from './files';
 import { nicProblem } from './nic';
+import { SIGNUP_PHOTO_KEY_PATTERN } from './signup-photo';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const SIGNUP_MOBILE_PATTERN = /^\+94\d{9}$/;
@@ -179,6 +180,8 @@ export const signupCitizenFieldsSchema = z
     marital_status: z.enum(SIGNUP_MARITAL_STATUSES, msg('requiredFields')),
     /** The language the citizen signed up in: the account's language for its messages until changed. */
     language: z.enum(LANGUAGES, msg('invalidChoice')).default('en'),
+    /** The live photo taken on a phone (signup-photo.ts): its handoff key, sent instead of the live_photo file. */
+    live_photo_handoff: z.string().regex(SIGNUP_PHOTO_KEY_PATTERN, msg('livePhotoHandoffUnusable')).optional(),
   })
   .superRefine((v, ctx) => {
     // A NIC encodes its holder's birth date: a number of another day is someone else's (or a typing error).
@@ -195,13 +198,13 @@ export type SignupCitizenFields = z.infer<typeof signupCitizenFieldsSchema>;
 export const SIGNUP_FILE_FIELDS = ['identity_photo_front', 'identity_photo_back', 'live_photo'] as const;
 export type SignupFileField = (typeof SIGNUP_FILE_FIELDS)[number];
 
-/** Which signup photos are required, and the message when one is missing. */
-export function requiredSignupFiles(identityType: string | undefined) {
+/** Which signup photos are required, and the message when one is missing (a live photo taken on a phone is sent by its handoff). */
+export function requiredSignupFiles(fields: { identity_type?: string; live_photo_handoff?: string | null }) {
   const required: Partial<Record<SignupFileField, 'identityFrontRequired' | 'identityBackRequired' | 'livePhotoRequired'>> = {
     identity_photo_front: 'identityFrontRequired',
-    live_photo: 'livePhotoRequired',
   };
-  if (identityType === 'NIC') required.identity_photo_back = 'identityBackRequired';
+  if (!fields.live_photo_handoff) required.live_photo = 'livePhotoRequired';
+  if (fields.identity_type === 'NIC') required.identity_photo_back = 'identityBackRequired';
   return required;
 }
 
@@ -209,7 +212,7 @@ export function requiredSignupFiles(identityType: string | undefined) {
 export const signupCitizenForm = multipartForm({
   fields: signupCitizenFieldsSchema,
   files: { identity_photo_front: 'image', identity_photo_back: 'image', live_photo: 'image' } satisfies Record<SignupFileField, 'image'>,
-  requiredFiles: (fields) => requiredSignupFiles(fields.identity_type),
+  requiredFiles: (fields) => requiredSignupFiles(fields),
 });
 
 export const signupCitizenResponseSchema = z.object({

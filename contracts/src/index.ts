@@ -6,6 +6,7 @@ export * from './common';
 export * from './time';
 export * from './nic';
 export * from './auth';
+export * from './signup-photo';
 export * from './passwords';
 export * from './users';
 export * from './stations';

@@ -28,6 +28,8 @@ const VIEWERS: Viewer[] = [
       '/track',
       '/login',
       '/signup',
+      // The phone's page of a signup's live photo, on a link that does not exist (a live one: signup-photo-phone.spec.ts).
+      '/signup/photo/0000000000000000',
       '/pay-fine',
       '/clearance',
       '/clearance/apply',

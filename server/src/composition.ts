@@ -7,6 +7,9 @@ import { formRoutes } from './http/endpoint-route';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, resolveAddressHashSecret, resolveTokenSecret } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createSignupPhotoRepository } from './modules/auth/signup-photo.repository';
+import { signupPhotoRoutes } from './modules/auth/signup-photo.routes';
+import { createSignupPhotoService } from './modules/auth/signup-photo.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createPrincipalCache } from './modules/auth/principal-cache';
 import { createMfaRepository } from './modules/auth/mfa.repository';
@@ -126,8 +129,11 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   const jobs = createJobQueue({ rawSql: database.rawSql, log: app.log, busy: () => traffic.perSecond() >= config.jobsBusyRequestsPerSecond });
   if (config.metrics) await serveMetrics(app, config.metrics, database, jobs);
   const events = createDomainEvents({ jobs });
+  // Signup live photos taken on a phone: their handoffs and photos, in the database and the file storage.
+  const signupPhotos = createSignupPhotoService({ db, repository: createSignupPhotoRepository(db), files, publicUrl: config.publicUrl, log: app.log });
   jobs.work('upload-sweep', async () => {
     await files.sweep();
+    await signupPhotos.sweep();
   });
   jobs.schedule('upload-sweep', UPLOAD_SWEEP_CRON);
 
@@ -167,6 +173,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     secondFactor: mfa,
     idle: createSessionIdle(db),
     lastUse: createSessionLastUse(db),
+    livePhotos: signupPhotos,
   });
   // The sessions a person sees and ends themselves ("signed-in devices").
   const sessions = createSessionsService({
@@ -297,6 +304,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
       await api.register(inScope(healthRoutes({ db, draining: () => draining })));
       await api.register(inScope(stationsRoutes({ stations })));
       await api.register(inScope(authRoutes({ guards, auth, secureCookies: config.production, limits: config.rateLimits })));
+      await api.register(inScope(signupPhotoRoutes({ photos: signupPhotos, limits: config.rateLimits })));
       await api.register(inScope(mfaRoutes({ guards, auth, mfa, secureCookies: config.production })));
       await api.register(inScope(passwordsRoutes({ guards, change: passwordChange, reset: passwordReset, limits: config.rateLimits })));
       await api.register(inScope(adminConsoleRoutes({ guards, adminConsole, complaints })));
@@ -354,6 +362,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     mfa,
     principals,
     files,
+    signupPhotos,
     tokens,
     guards,
     payments,

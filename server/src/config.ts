@@ -100,6 +100,8 @@ const envFields = z.object({
   RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().min(1).default(10),
   /** Password-reset messages per account per hour (over it the request answers the same, and nothing is sent). */
   RATE_LIMIT_PASSWORD_RESET_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  /** Signup photo links made, and phone requests on them (each counted apart), per client address per 10 minutes; the signup page's checks get 20 times as many. */
+  RATE_LIMIT_SIGNUP_PHOTO: z.coerce.number().int().min(1).default(30),
   /** On SIGTERM: seconds of readiness 503 while requests are still served, before the server closes (behind a load balancer). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** E-mail to citizens through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: e-mails are kept, not sent. */
@@ -343,6 +345,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       verify: { max: e.RATE_LIMIT_VERIFY, windowMs: MINUTE_MS },
       passwordReset: { max: e.RATE_LIMIT_PASSWORD_RESET, windowMs: 15 * MINUTE_MS },
       passwordResetAccount: { max: e.RATE_LIMIT_PASSWORD_RESET_ACCOUNT, windowMs: HOUR_MS },
+      /** Signup photo links made per address; and, counted apart, the phones' requests on links (a wrong token too). */
+      signupPhoto: { max: e.RATE_LIMIT_SIGNUP_PHOTO, windowMs: 10 * MINUTE_MS },
+      /** The signup page's checks on its link (one every 2 s for its 10 minutes is 300). */
+      signupPhotoFollow: { max: e.RATE_LIMIT_SIGNUP_PHOTO * 20, windowMs: 10 * MINUTE_MS },
       /** Anonymous reports per browser (its reporter key; without one, per address): the flood limit. */
       anonymousReport: { max: e.RATE_LIMIT_ANONYMOUS_REPORTS, windowMs: ANONYMOUS_REPORT_WINDOW_SECONDS * 1000 },
       /** Anonymous reports per address, whatever the keys: a crowd behind a carrier's NAT fits, a script rotating keys does not. */

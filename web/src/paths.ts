@@ -1,5 +1,5 @@
 import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts/payment-paths';
-import { PASSWORD_RESET_PATH } from '@pes/contracts/account-paths';
+import { PASSWORD_RESET_PATH, SIGNUP_PHOTO_PATH } from '@pes/contracts/account-paths';
 
 /** Every route of the web app, in one place (the payment return pages are the contracts', which the server sends). */
 export const paths = {
@@ -7,6 +7,8 @@ export const paths = {
   guidance: '/guidance',
   login: '/login',
   signup: '/signup',
+  /** The phone's page of a signup's live photo (the QR code's link; the server writes it from the same constant). */
+  signupPhoto: `${SIGNUP_PHOTO_PATH}/:token`,
   complaint: '/complaint',
   complaintTraffic: '/complaints/traffic',
   complaintCrime: '/complaints/crime',

@@ -11,3 +11,4 @@ export * from './fines';
 export * from './notifications';
 export * from './account';
 export * from './data-views';
+export * from './signup-photo';

@@ -12,6 +12,7 @@ import { mfaErrors } from './mfa';
 import { notificationErrors } from './notifications';
 import { passwordErrors } from './passwords';
 import { paymentErrors } from './payments';
+import { signupPhotoErrors } from './signup-photo';
 import { slotErrors } from './slots';
 import { stationErrors } from './stations';
 import { userErrors } from './users';
@@ -26,6 +27,7 @@ export const ERROR_CATALOGUE = {
   ...requestErrors,
   ...serverErrors,
   ...authErrors,
+  ...signupPhotoErrors,
   ...mfaErrors,
   ...passwordErrors,
   ...userErrors,

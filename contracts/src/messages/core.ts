@@ -24,6 +24,7 @@ export const coreMessagesEn = {
   identityFrontRequired: 'Upload or capture identity front photo.',
   identityBackRequired: 'Upload or capture identity back photo.',
   livePhotoRequired: 'You must capture a live photo.',
+  livePhotoHandoffUnusable: 'The photo from your phone can no longer be used. Take the live photo again.',
   fileTooLarge: 'The file is larger than 5 MB.',
   fileType: 'Only JPEG, PNG or WebP images are accepted.',
   fileTypePhoto: 'Only .jpg, .jpeg or .png images are accepted.',

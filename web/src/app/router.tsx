@@ -28,6 +28,7 @@ const police = area(async () => {
 
 const LoginPage = signInPages('LoginPage');
 const SignupPage = auth('SignupPage');
+const SignupPhotoPage = auth('SignupPhotoPage');
 const AdminLoginPage = signInPages('AdminLoginPage');
 const PoliceLoginPage = signInPages('PoliceLoginPage');
 const ChangePasswordPage = auth('ChangePasswordPage');
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
       { path: paths.guidance, element: homeArea(GuidancePage) },
       { path: paths.login, ...open(LoginPage) },
       { path: paths.signup, ...open(SignupPage) },
+      { path: paths.signupPhoto, ...open(SignupPhotoPage) },
       { path: paths.complaint, ...citizen(ComplaintTypePage) },
       { path: paths.complaintTraffic, ...citizen(TrafficComplaintPage) },
       { path: paths.complaintCrime, ...citizen(CrimeComplaintPage) },

@@ -27,6 +27,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { MfaService } from './mfa.service';
 import type { SessionIdle } from './session-idle';
 import type { SessionLastUse } from './sessions.last-used';
+import type { SignupPhotoService } from './signup-photo.service';
 
 /**
  * Sign-in attempts allowed per window. Each is reserved before the password is checked, so parallel guesses
@@ -98,6 +99,8 @@ export function createAuthService(deps: {
   idle: SessionIdle;
   /** Citizens' sessions' last use, for their list of signed-in devices (staff's is kept by `idle`). */
   lastUse?: SessionLastUse;
+  /** Live photos taken on a phone: a signup names one by its handoff key instead of sending the file. */
+  livePhotos: Pick<SignupPhotoService, 'useInSignup'>;
 }) {
   const { db, auth, users, files, tokens, principals, audit } = deps;
   const { knownAddress, throttleKey } = addressHashes(deps.addressSecret);
@@ -262,15 +265,22 @@ export function createAuthService(deps: {
       if (await users.identityExists(input.identity_type, identityNumber)) throw appError('auth.identity_taken');
 
       const passwordHash = await hashPassword(input.password);
-      // A passport has one side: a back photo sent with one is not kept.
-      const { identity_photo_back, ...always } = photos;
-      const uploads = [...Object.values(always), ...(input.identity_type === 'NIC' && identity_photo_back ? [identity_photo_back] : [])];
+      // A passport has one side: a back photo sent with one is not kept. Nor is a live photo sent beside a handoff's.
+      const { identity_photo_back, live_photo, ...always } = photos;
+      const handoff = input.live_photo_handoff;
+      const uploads = [
+        ...Object.values(always),
+        ...(input.identity_type === 'NIC' && identity_photo_back ? [identity_photo_back] : []),
+        ...(!handoff && live_photo ? [live_photo] : []),
+      ];
       try {
         return await files.withStagedFiles(uploads, (staged) =>
           db.transaction(async (tx) => {
             const user = await users.insertUser({ username: input.username, passwordHash, role: 'citizen', stationId: null }, tx);
             const ids: Partial<Record<string, number>> = {};
             for (const file of staged) ids[file.field] = (await files.recordClaimed(file, { purpose: 'citizen_identity', ownerUserId: user.id }, tx)).id;
+            // The photo taken on the phone becomes this account's, once (refused: nothing of the signup is kept).
+            if (handoff) ids.live_photo = await deps.livePhotos.useInSignup(handoff, user.id, tx);
             await users.insertCitizenProfile(
               {
                 userId: user.id,

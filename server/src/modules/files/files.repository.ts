@@ -27,6 +27,35 @@ export function createFilesRepository(db: Database) {
       return rows[0];
     },
 
+    /** An unclaimed file without an owner (one held by another record until it is claimed), by id. */
+    async findUnowned(id: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), isNull(files.ownerUserId), isNull(files.claimedAt)));
+      return rows[0];
+    },
+
+    /** Claims the unclaimed, ownerless file of that id and purpose for its new owner; undefined when there is none such. */
+    async claimUnowned(file: { id: number; ownerUserId: number; purpose: string }, tx: DbOrTx) {
+      const rows = await tx
+        .update(files)
+        .set({ claimedAt: sql`now()`, ownerUserId: file.ownerUserId })
+        .where(and(eq(files.id, file.id), isNull(files.ownerUserId), eq(files.purpose, file.purpose), isNull(files.claimedAt)))
+        .returning();
+      return rows[0];
+    },
+
+    /** Deletes the rows of these files that are still unclaimed; answers their paths. */
+    async deleteUnclaimedByIds(ids: number[], tx: DbOrTx = db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .delete(files)
+        .where(and(inArray(files.id, ids), isNull(files.claimedAt)))
+        .returning({ path: files.path });
+      return rows.map((r) => r.path);
+    },
+
     /** Which of these paths have a row (one query on the path's unique index). */
     async existingPaths(paths: string[], tx: DbOrTx = db) {
       if (paths.length === 0) return new Set<string>();

@@ -220,6 +220,42 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; r
       return repository.insert({ ...rowOf(file, owner), claimedAt: new Date() }, tx);
     },
 
+    /**
+     * Records a staged file unclaimed and without an owner, inside `tx`: a file another record holds (by its id) until
+     * a form claims it for its owner (`claimUnowned`), such as a signup's live photo sent from a phone before the
+     * account exists. Unclaimed, it is swept like any upload if nothing claims or discards it first.
+     */
+    recordUnowned(file: StagedFile, purpose: FilePurpose, tx: DbOrTx) {
+      return repository.insert({ ...rowOf(file, { purpose, ownerUserId: null }), claimedAt: null }, tx);
+    },
+
+    /** Claims a file recorded by `recordUnowned` for its owner, in the transaction storing the record; `files.not_claimable` naming `field` otherwise. */
+    async claimUnowned(claim: FileOwner & { id: number; field: string }, tx: DbOrTx): Promise<FileRow> {
+      const file = await repository.claimUnowned({ id: claim.id, ownerUserId: claim.ownerUserId, purpose: claim.purpose }, tx);
+      if (!file) throw appError('files.not_claimable', { field: claim.field });
+      return file;
+    },
+
+    /**
+     * The row and content of a file recorded by `recordUnowned` and not claimed yet, for the module that holds it (its
+     * own rule says who may see it); undefined when there is none such or it is gone from the storage.
+     */
+    async openUnowned(id: number): Promise<{ file: FileRow; content: Readable } | undefined> {
+      const file = await repository.findUnowned(id);
+      const content = file && (await storage.read(file.path));
+      return file && content ? { file, content } : undefined;
+    },
+
+    /**
+     * Deletes these files if still unclaimed (their rows, then their stored files): a record that held them let them go.
+     * Answers how many.
+     */
+    async discardUnclaimed(ids: number[]) {
+      const paths = await repository.deleteUnclaimedByIds(ids);
+      await Promise.all(paths.map((p) => storage.remove(p)));
+      return paths.length;
+    },
+
     /** Stores a file now, unclaimed and owned by the uploader; a form claims it by its path within a day. */
     async upload(file: UploadedFile, owner: FileOwner): Promise<{ path: string }> {
       return withStagedFiles([file], async ([staged]) => {

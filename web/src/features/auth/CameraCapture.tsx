@@ -33,7 +33,18 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
  * when the user takes the photo. The camera is switched off after the photo, on Stop, and when the
  * component goes away. A camera that is missing, refused or busy gets a plain explanation.
  */
-export function CameraCapture({ facingMode, onCapture, onStop }: { facingMode: 'user' | 'environment'; onCapture: (photo: Blob) => void; onStop: () => void }) {
+export function CameraCapture({
+  facingMode,
+  onCapture,
+  onStop,
+  onOtherDevice,
+}: {
+  facingMode: 'user' | 'environment';
+  onCapture: (photo: Blob) => void;
+  onStop: () => void;
+  /** Offered when this device's camera cannot be used (none, refused, unsupported): take the photo on another device. */
+  onOtherDevice?: () => void;
+}) {
   const { t } = useTranslation('auth');
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -130,6 +141,18 @@ export function CameraCapture({ facingMode, onCapture, onStop }: { facingMode: '
         </div>
       ) : null}
       <div className="row">
+        {phase === 'problem' && onOtherDevice && problem !== 'busy' && problem !== 'failed' ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              release();
+              onOtherDevice();
+            }}
+          >
+            {t('phone.use')}
+          </button>
+        ) : null}
         {phase === 'problem' ? (
           <button type="button" className="button button--secondary" onClick={tryAgain}>
             {t('camera.tryAgain')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -13,23 +13,10 @@ import { ApiError } from '../../lib/api/client';
 import { mfaApi } from './mfa-api';
 import { MfaRecoveryCodes } from './MfaRecoveryCodes';
 import { StepHeading } from './StepHeading';
+import { useQrImage } from './qr-image';
 
 const codeSchema = mfaConfirmRequestSchema.pick({ code: true });
 type Answer = { code: string };
-
-/** The QR code of an otpauth:// address, drawn in the browser (the qrcode package loads with this step only). */
-function useQrImage(url: string | undefined) {
-  const [image, setImage] = useState<string>();
-  useEffect(() => {
-    if (!url) return;
-    let current = true;
-    void import('qrcode').then(({ toDataURL }) => toDataURL(url, { margin: 2, width: 220 }).then((data) => current && setImage(data)));
-    return () => {
-      current = false;
-    };
-  }, [url]);
-  return image;
-}
 
 /**
  * The first sign-in's second step: the new secret (a QR code, and the key as text to type), a first code to

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT } from '@pes/contracts';
 import { fileProblem } from '../../lib/files/file-content';
@@ -6,7 +6,7 @@ import { useValidationText } from '../../components/FormField';
 import { CameraCapture } from './CameraCapture';
 
 /** A photo's preview through an object URL that lives exactly as long as the image shows that photo. */
-function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
+export function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
   const showPhoto = useCallback(
     (img: HTMLImageElement | null) => {
       if (!img) return;
@@ -34,6 +34,8 @@ export function PhotoField({
   onInvalid,
   allowUpload,
   facingMode,
+  noCamera = false,
+  otherDevice,
 }: {
   id: string;
   label: ReactNode;
@@ -44,14 +46,34 @@ export function PhotoField({
   onInvalid: (messageKey: string) => void;
   allowUpload: boolean;
   facingMode: 'user' | 'environment';
+  /** This device has no camera: said, and the other device (when offered) opens once the field is in view. */
+  noCamera?: boolean;
+  /** The photo taken on another device (the phone): its panel, given a way to close it. */
+  otherDevice?: (close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('auth');
   const text = useValidationText();
-  const [cameraOn, setCameraOn] = useState(false);
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const [mode, setMode] = useState<'choices' | 'camera' | 'other'>('choices');
+  const offerOther = otherDevice !== undefined;
+  const saysNoCamera = noCamera && offerOther && !value;
+  const describedBy = [`${id}-hint`, saysNoCamera ? `${id}-no-camera` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const field = useRef<HTMLFieldSetElement>(null);
+
+  // No camera here: the phone's link is made when the citizen reaches this field, not when the page opens (it lasts 10 minutes).
+  useEffect(() => {
+    const element = field.current;
+    if (!noCamera || !offerOther || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      setMode((m) => (m === 'choices' ? 'other' : m));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [noCamera, offerOther]);
 
   return (
-    <fieldset id={id} tabIndex={-1} className={`photo-field${error ? ' photo-field--error' : ''}`} aria-describedby={describedBy}>
+    <fieldset ref={field} id={id} tabIndex={-1} className={`photo-field${error ? ' photo-field--error' : ''}`} aria-describedby={describedBy}>
       <legend>
         {label}
         <span className="field__required" aria-hidden="true">
@@ -62,6 +84,11 @@ export function PhotoField({
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
+      {saysNoCamera ? (
+        <p className="field__hint" id={`${id}-no-camera`}>
+          {t('phone.noCamera')}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           {text(error)}
@@ -77,21 +104,24 @@ export function PhotoField({
               className="button button--secondary"
               onClick={() => {
                 onChange(null);
-                setCameraOn(!allowUpload);
+                setMode(allowUpload ? 'choices' : noCamera && offerOther ? 'other' : 'camera');
               }}
             >
               {allowUpload ? t('photo.change') : t('photo.retake')}
             </button>
           </div>
         </div>
-      ) : cameraOn ? (
+      ) : mode === 'other' && otherDevice ? (
+        otherDevice(() => setMode('choices'))
+      ) : mode === 'camera' ? (
         <CameraCapture
           facingMode={facingMode}
           onCapture={(photo) => {
-            setCameraOn(false);
+            setMode('choices');
             onChange(photo);
           }}
-          onStop={() => setCameraOn(false)}
+          onStop={() => setMode('choices')}
+          onOtherDevice={offerOther ? () => setMode('other') : undefined}
         />
       ) : (
         <div className="photo-field__choices">
@@ -118,9 +148,16 @@ export function PhotoField({
               </label>
             </div>
           ) : null}
-          <button type="button" className="button button--secondary" onClick={() => setCameraOn(true)}>
-            {allowUpload ? t('photo.useCamera') : t('camera.start')}
-          </button>
+          {noCamera && offerOther ? null : (
+            <button type="button" className="button button--secondary" onClick={() => setMode('camera')}>
+              {allowUpload ? t('photo.useCamera') : t('camera.start')}
+            </button>
+          )}
+          {offerOther ? (
+            <button type="button" className={`button ${noCamera ? 'button--primary' : 'button--secondary'}`} onClick={() => setMode('other')}>
+              {t('phone.use')}
+            </button>
+          ) : null}
         </div>
       )}
     </fieldset>

@@ -16,6 +16,8 @@ import { applyServerFieldErrors, useErrorMessage } from '../../components/errors
 import { paths } from '../../paths';
 import { authApi } from './api';
 import { PhotoField } from './PhotoField';
+import { discardHandoff, PhoneHandoff } from './PhoneHandoff';
+import { useCameraPresence } from './camera-presence';
 import { signupFormData, type SignupValues } from './signup-form-data';
 import './auth.css';
 
@@ -27,7 +29,7 @@ const fieldsResolver = zodResolver(signupCitizenFieldsSchema);
 const signupResolver: Resolver<SignupValues> = async (values, context, options) => {
   const result = await fieldsResolver(values, context, options as never);
   const errors: Record<string, { type: string; message: string }> = { ...(result.errors as Record<string, { type: string; message: string }>) };
-  for (const [field, key] of Object.entries(requiredSignupFiles(values.identity_type))) {
+  for (const [field, key] of Object.entries(requiredSignupFiles(values))) {
     if (!values[field as SignupFileField]) errors[field] ??= { type: 'required', message: key };
   }
   if (Object.keys(errors).length > 0) return { values: {}, errors: errors as never };
@@ -46,6 +48,7 @@ export function SignupPage() {
     setValue,
     setError,
     clearErrors,
+    getValues,
     reset,
     formState: { errors, isSubmitted },
   } = useForm<SignupValues>({
@@ -57,7 +60,8 @@ export function SignupPage() {
     form: 'signup',
     values: useWatch({ control }) as SignupValues,
     empty: EMPTY,
-    exclude: ['password'],
+    // Nor the phone photo's handoff: it goes with the photo, which a reload loses.
+    exclude: ['password', 'live_photo_handoff'],
     restore: reset,
   });
   const [identityType, front, back, live] = useWatch({ control, name: ['identity_type', 'identity_photo_front', 'identity_photo_back', 'live_photo'] });
@@ -68,6 +72,15 @@ export function SignupPage() {
   const setPhoto = (field: SignupFileField) => (photo: Blob | null) => {
     setValue(field, photo, { shouldValidate: isSubmitted });
     if (photo) clearErrors(field);
+  };
+  const hasCamera = useCameraPresence();
+  /** The live photo: taken here (no handoff) or on the phone (its handoff, which the signup sends instead of the file). */
+  const setLivePhoto = (photo: Blob | null, handoff?: string) => {
+    const previous = getValues('live_photo_handoff');
+    // A phone photo replaced or removed is let go now (deleted), not left to the sweep.
+    if (previous && previous !== handoff) discardHandoff(previous);
+    setValue('live_photo_handoff', handoff);
+    setPhoto('live_photo')(photo);
   };
   const photoInvalid = (field: SignupFileField) => (key: string) => setError(field, { type: 'client', message: key });
 
@@ -96,6 +109,11 @@ export function SignupPage() {
       draft.discard();
       navigate(paths.login, { state: { signedUp: true } });
     } catch (err) {
+      // The phone's photo can no longer be used (kept too long, used): it goes, and its field says to take it again.
+      if (err instanceof ApiError && err.code === 'signup_photo.not_usable') {
+        setValue('live_photo_handoff', undefined);
+        setValue('live_photo', null);
+      }
       applyServerFieldErrors(err, setError);
       const reason = err instanceof ApiError && err.code !== 'validation.failed' ? errorMessage(err) : '';
       setFailure(reason ? `${t('signup.failed')} ${reason}` : t('signup.failed'));
@@ -214,10 +232,20 @@ export function SignupPage() {
           hint={t('signup.hints.livePhoto')}
           error={errors.live_photo?.message}
           value={live}
-          onChange={setPhoto('live_photo')}
+          onChange={(photo) => setLivePhoto(photo)}
           onInvalid={photoInvalid('live_photo')}
           allowUpload={false}
           facingMode="user"
+          noCamera={hasCamera === false}
+          otherDevice={(close) => (
+            <PhoneHandoff
+              onPhoto={(photo, handoff) => {
+                setLivePhoto(photo, handoff);
+                close();
+              }}
+              onCancel={close}
+            />
+          )}
         />
 
         <fieldset>

@@ -4,3 +4,4 @@ export { SignupPage } from './SignupPage';
 export { ChangePasswordPage } from './ChangePasswordPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
+export { SignupPhotoPage } from './SignupPhotoPage';

@@ -28,4 +28,15 @@ describe('the signup request', () => {
     expect(form.get('username')).toBe('nimal90');
     expect(form.getAll('identity_photo_back')).toHaveLength(1);
   });
+
+  it('names a live photo taken on the phone by its handoff, and sends no live photo file then', () => {
+    const parsed = signupCitizenFieldsSchema.parse({ ...typed, live_photo_handoff: 'k'.repeat(43) });
+    const values: SignupValues = { ...parsed, identity_photo_front: photo, identity_photo_back: photo, live_photo: photo };
+    const form = signupFormData(values, 'en');
+    expect(form.get('live_photo_handoff')).toBe('k'.repeat(43));
+    expect(form.getAll('live_photo')).toHaveLength(0);
+    const taken = signupFormData({ ...values, live_photo_handoff: undefined }, 'en');
+    expect(taken.getAll('live_photo')).toHaveLength(1);
+    expect(taken.has('live_photo_handoff')).toBe(false);
+  });
 });

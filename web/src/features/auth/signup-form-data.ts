@@ -18,6 +18,7 @@ export function signupFormData(values: SignupValues, pageLanguage: string) {
   }
   form.append('identity_photo_front', asFile(values.identity_photo_front!, 'identity-front'));
   if (values.identity_type === 'NIC' && values.identity_photo_back) form.append('identity_photo_back', asFile(values.identity_photo_back, 'identity-back'));
-  form.append('live_photo', asFile(values.live_photo!, 'live-photo'));
+  // A live photo taken on the phone is on the server already: its handoff (a text field above) names it.
+  if (!values.live_photo_handoff) form.append('live_photo', asFile(values.live_photo!, 'live-photo'));
   return form;
 }
