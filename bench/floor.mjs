@@ -19,18 +19,7 @@ import { colomboDay } from './citizen-input.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import {
-  freePort,
-  median,
-  printTable,
-  PRODUCTION_NODE_FLAGS,
-  requireBuild,
-  ROOT,
-  runAutocannon,
-  startServer,
-  stopServer,
-  withBenchDatabase,
-} from './server-process.mjs';
+import { DEMO_PASSWORDS, freePort, median, printTable, PRODUCTION_NODE_FLAGS, requireBuild, ROOT, runAutocannon, startServer, stopServer, withBenchDatabase } from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The turns each server's throughput measure is taken in (BENCH_SLICES): SECONDS / SLICES each. */
@@ -62,8 +51,8 @@ const PACED_SHARE_OF_FLOOR = 0.4;
  */
 const PACED_P99_TIMES_FLOOR = 2.5;
 
-const OFFICER = { username: 'bench.floor.traffic', password: 'Officer@123' };
-const CITIZEN = { username: 'bench.floor.citizen', password: 'Citizen@123' };
+const OFFICER = { username: 'bench.floor.traffic', password: DEMO_PASSWORDS.officer };
+const CITIZEN = { username: 'bench.floor.citizen', password: DEMO_PASSWORDS.citizen };
 
 const DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 const SLOT_STATIONS = [HOME_STATION, 'Slave Island Police', ...Array.from({ length: STATIONS - 40 }, (_, k) => `Bench Station ${k + 1}`)];

@@ -5,3 +5,9 @@
 
 /** The reset link's path in the web app (the server writes it into the message, the web app serves it). */
 export const PASSWORD_RESET_PATH = '/reset-password';
+
+/** Asking for a reset link: account notices point there ("not you? choose a new password"). */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
+/** A citizen's signed-in devices: account notices point there ("not you? end the sessions you do not know"). */
+export const ACCOUNT_DEVICES_PATH = '/account/devices';
