@@ -19,7 +19,19 @@ import { colomboDay } from './citizen-input.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import { DEMO_PASSWORDS, freePort, median, printTable, PRODUCTION_NODE_FLAGS, requireBuild, ROOT, runAutocannon, startServer, stopServer, withBenchDatabase } from './server-process.mjs';
+import {
+  DEMO_PASSWORDS,
+  freePort,
+  median,
+  printTable,
+  PRODUCTION_NODE_FLAGS,
+  requireBuild,
+  ROOT,
+  runAutocannon,
+  startServer,
+  stopServer,
+  withBenchDatabase,
+} from './server-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The turns each server's throughput measure is taken in (BENCH_SLICES): SECONDS / SLICES each. */

@@ -31,7 +31,18 @@ import { createInterface } from 'node:readline';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from '../bench/accounts.mjs';
 import { colomboDay, trafficComplaintFields } from '../bench/citizen-input.mjs';
 import { pacedLoad } from '../bench/paced-load.mjs';
-import { call, DEMO_PASSWORDS, freePort, multipartBody, printTable, requireBuild, ROOT, runAutocannon, startServer, withBenchDatabase } from '../bench/server-process.mjs';
+import {
+  call,
+  DEMO_PASSWORDS,
+  freePort,
+  multipartBody,
+  printTable,
+  requireBuild,
+  ROOT,
+  runAutocannon,
+  startServer,
+  withBenchDatabase,
+} from '../bench/server-process.mjs';
 import { startS3rverProcess, S3RVER_CREDENTIALS } from '../server/test/s3rver-process.mjs';
 
 const INSTANCES = 3;

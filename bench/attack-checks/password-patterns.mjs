@@ -49,7 +49,11 @@ async function signup(base, address, password) {
 }
 
 const post = async (base, url, json, address) => {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(json) });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(json),
+  });
   return { status: res.status, body: await res.json().catch(() => ({})) };
 };
 
@@ -68,23 +72,48 @@ export async function run({ base, adminToken, databaseUrl, forwardedFor }) {
     else notRefused.push(`${password}: ${answer.status} ${answer.code}`);
   }
   times.sort((a, b) => a - b);
-  rows.push({ measure: `weak policy-shaped passwords refused at signup (of ${WEAK.length})`, value: refused, target: WEAK.length, ok: refused === WEAK.length });
+  rows.push({
+    measure: `weak policy-shaped passwords refused at signup (of ${WEAK.length})`,
+    value: refused,
+    target: WEAK.length,
+    ok: refused === WEAK.length,
+  });
   if (notRefused.length) rows.push({ measure: 'accepted', value: notRefused.slice(0, 3).join('; '), target: 'none', ok: false });
-  rows.push({ measure: 'refused signup answer, median / p99 ms (the estimate and the photos read)', value: `${times[Math.floor(times.length / 2)].toFixed(0)} / ${times[Math.ceil(times.length * 0.99) - 1].toFixed(0)}`, target: 'reported', ok: true });
+  rows.push({
+    measure: 'refused signup answer, median / p99 ms (the estimate and the photos read)',
+    value: `${times[Math.floor(times.length / 2)].toFixed(0)} / ${times[Math.ceil(times.length * 0.99) - 1].toFixed(0)}`,
+    target: 'reported',
+    ok: true,
+  });
   const weak = await signup(base, forwardedFor(), 'Colombo@2026');
-  rows.push({ measure: "a weak password's answer carries the estimator's hints", value: weak.hints.join(',') || 'none', target: 'passwordWarning…/passwordSuggestion… keys', ok: weak.hints.length > 0 && weak.hints.every((h) => /^password(Warning|Suggestion)[A-Z]/.test(h)) });
+  rows.push({
+    measure: "a weak password's answer carries the estimator's hints",
+    value: weak.hints.join(',') || 'none',
+    target: 'passwordWarning…/passwordSuggestion… keys',
+    ok: weak.hints.length > 0 && weak.hints.every((h) => /^password(Warning|Suggestion)[A-Z]/.test(h)),
+  });
   const demo = await signup(base, forwardedFor(), DEMO_PASSWORDS.citizen);
   rows.push({ measure: 'the published demo citizen password signs up', value: demo.status, target: 201, ok: demo.status === 201 });
 
   // A citizen's score is not enough for an officer.
-  const officer = { username: `pw.officer.${randomBytes(3).toString('hex')}`, full_name: 'Guess Check', officer_id: `PW-${randomBytes(3).toString('hex').toUpperCase()}`, branch: 'Crime Branch' };
+  const officer = {
+    username: `pw.officer.${randomBytes(3).toString('hex')}`,
+    full_name: 'Guess Check',
+    officer_id: `PW-${randomBytes(3).toString('hex').toUpperCase()}`,
+    branch: 'Crime Branch',
+  };
   const staffWeak = await fetch(`${base}/api/admin/users/create-officer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
     body: JSON.stringify({ ...officer, password: 'Galle#Fort12' }),
   });
   const staffCode = (await staffWeak.json().catch(() => ({})))?.error?.code;
-  rows.push({ measure: "officer created with a citizen-grade password 'Galle#Fort12'", value: `${staffWeak.status} ${staffCode}`, target: '400 password.weak', ok: staffWeak.status === 400 && staffCode === 'password.weak' });
+  rows.push({
+    measure: "officer created with a citizen-grade password 'Galle#Fort12'",
+    value: `${staffWeak.status} ${staffCode}`,
+    target: '400 password.weak',
+    ok: staffWeak.status === 400 && staffCode === 'password.weak',
+  });
 
   // Second step: three lockouts lock it; the administrator's reset clears it.
   const account = { ...officer, password: DEMO_PASSWORDS.officer };
@@ -100,18 +129,34 @@ export async function run({ base, adminToken, databaseUrl, forwardedFor }) {
       const address = forwardedFor();
       const challenge = await post(base, '/api/auth/login', { username: account.username, password: account.password, area: 'police' }, address);
       let last = challenge;
-      for (let i = 0; i < 6 && challenge.body.mfa_token; i++) last = await post(base, '/api/auth/mfa/verify', { mfa_token: challenge.body.mfa_token, code: '000000' }, address);
+      for (let i = 0; i < 6 && challenge.body.mfa_token; i++)
+        last = await post(base, '/api/auth/mfa/verify', { mfa_token: challenge.body.mfa_token, code: '000000' }, address);
       codes.push(challenge.body.mfa_token ? last.body?.error?.code : challenge.body?.error?.code);
       // Fifteen minutes pass.
       await db.query("update login_failures set window_start = now() - interval '16 minutes' where user_id = $1", [userId]);
       await db.query("update second_step_lockouts set last_lockout_at = now() - interval '16 minutes' where user_id = $1", [userId]);
     }
-    rows.push({ measure: 'answers at the end of three rounds of wrong codes', value: codes.join(', '), target: 'mfa.throttled, mfa.throttled, mfa.locked', ok: codes.join() === 'mfa.throttled,mfa.throttled,mfa.locked' });
+    rows.push({
+      measure: 'answers at the end of three rounds of wrong codes',
+      value: codes.join(', '),
+      target: 'mfa.throttled, mfa.throttled, mfa.locked',
+      ok: codes.join() === 'mfa.throttled,mfa.throttled,mfa.locked',
+    });
     const after = await post(base, '/api/auth/login', { username: account.username, password: account.password, area: 'police' }, forwardedFor());
-    rows.push({ measure: 'the right password afterwards, from a new address', value: `${after.status} ${after.body?.error?.code ?? after.body.mfa}`, target: '423 mfa.locked', ok: after.status === 423 && after.body?.error?.code === 'mfa.locked' });
+    rows.push({
+      measure: 'the right password afterwards, from a new address',
+      value: `${after.status} ${after.body?.error?.code ?? after.body.mfa}`,
+      target: '423 mfa.locked',
+      ok: after.status === 423 && after.body?.error?.code === 'mfa.locked',
+    });
     const reset = await fetch(`${base}/api/admin/users/${userId}/reset-mfa`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
     const again = await post(base, '/api/auth/login', { username: account.username, password: account.password, area: 'police' }, forwardedFor());
-    rows.push({ measure: "after the administrator's reset", value: `${reset.status}; sign-in step ${again.body.mfa}`, target: '200; setup', ok: reset.status === 200 && again.body.mfa === 'setup' });
+    rows.push({
+      measure: "after the administrator's reset",
+      value: `${reset.status}; sign-in step ${again.body.mfa}`,
+      target: '200; setup',
+      ok: reset.status === 200 && again.body.mfa === 'setup',
+    });
   } finally {
     await db.end();
   }

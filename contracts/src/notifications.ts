@@ -37,6 +37,8 @@ export const NOTIFICATION_TEMPLATES = [
   'account_closed',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
+/** The notice an account template is about (`account_closed` → `closed`). */
+type NoticeOf<T> = T extends `account_${infer N}` ? N : never;
 /** What an account notice is about: its template is `account_<notice>`. */
 export const ACCOUNT_NOTICES = [
   'password_changed',
@@ -47,7 +49,7 @@ export const ACCOUNT_NOTICES = [
   'sessions_ended',
   'new_device',
   'closed',
-] as const satisfies ReadonlyArray<NotificationTemplate extends `account_${infer N}` ? N : never>;
+] as const satisfies ReadonlyArray<NoticeOf<NotificationTemplate>>;
 export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 
 /** Rows per page of the administrator's message list. */

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ANONYMOUS_REPORT_WINDOW_SECONDS, ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW, ANONYMOUS_REPORTS_PER_WINDOW, adminPasswordProblems, validationMessagesEn } from '@pes/contracts';
+import {
+  ANONYMOUS_REPORT_WINDOW_SECONDS,
+  ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW,
+  ANONYMOUS_REPORTS_PER_WINDOW,
+  adminPasswordProblems,
+  validationMessagesEn,
+} from '@pes/contracts';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 import { secretProblems } from './secret-strength';
 import { DEMO_ADMIN_PASSWORD, DEMO_CITIZEN_PASSWORD, DEMO_OFFICER_PASSWORD } from './seed/demo-accounts';
@@ -190,7 +196,8 @@ const envSchema = envFields.superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD) {
       const problems = adminPasswordProblems(env.ADMIN_PASSWORD, env.ADMIN_USERNAME);
       // The demo passwords pass the policy (the demo must sign in), but they are published in the README.
-      if ([DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_CITIZEN_PASSWORD].includes(env.ADMIN_PASSWORD)) problems.push('it is a demo password, published in the README');
+      if ([DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_CITIZEN_PASSWORD].includes(env.ADMIN_PASSWORD))
+        problems.push('it is a demo password, published in the README');
       if (problems.length) {
         ctx.addIssue({
           code: 'custom',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { loadConfig, loadMigrationConfig } from '../src/config';
+import { administratorPasswordRefusal, loadConfig, loadMigrationConfig } from '../src/config';
 import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 import { login, staffSecret, totpCode } from './helpers';
@@ -49,6 +49,19 @@ describe('configuration', () => {
   it('names the one missing production setting', () => {
     expect(() => loadConfig({ ...PRODUCTION, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET/);
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://eservices.police.lk' });
+  });
+
+  // Issue 46: the administrator's password passes the estimator every new staff password passes (score 4).
+  it('refuses a production administrator password that passes the character rules but is easy to guess, naming ADMIN_PASSWORD', async () => {
+    const weak = loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'Kandy#Perera1990' });
+    expect((await administratorPasswordRefusal(weak))?.message).toMatch(
+      /^Invalid configuration:\n {2}ADMIN_PASSWORD: fails the administrator password policy: This password is too easy to guess/,
+    );
+    expect(await administratorPasswordRefusal(loadConfig(PRODUCTION))).toBeUndefined();
+    // Development keeps its demo administrator whatever its score: the check is production's.
+    expect(
+      await administratorPasswordRefusal(loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'Kandy#Perera1990', ADMIN_USERNAME: 'admin' })),
+    ).toBeUndefined();
   });
 
   // Issue 20, finding 6: production started with these, and certificates' QR codes pointed at localhost.
@@ -186,7 +199,13 @@ describe('configuration', () => {
 
   it('uses the documented development defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ production: false, port: 3000, logLevel: 'info', seedDemo: true, admin: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      logLevel: 'info',
+      seedDemo: true,
+      admin: { username: 'admin', password: DEMO_ADMIN_PASSWORD },
+    });
   });
 });
 

@@ -27,7 +27,14 @@ export const DEMO_OFFICERS: ReadonlyArray<{
   rank: string;
   branch: Branch;
 }> = [
-  { username: 'traffic.officer', password: DEMO_OFFICER_PASSWORD, full_name: 'Nimal Perera', officer_id: 'TR-1001', rank: 'Sergeant', branch: 'Traffic Branch' },
+  {
+    username: 'traffic.officer',
+    password: DEMO_OFFICER_PASSWORD,
+    full_name: 'Nimal Perera',
+    officer_id: 'TR-1001',
+    rank: 'Sergeant',
+    branch: 'Traffic Branch',
+  },
   { username: 'crime.officer', password: DEMO_OFFICER_PASSWORD, full_name: 'Kavitha Raj', officer_id: 'CR-1001', rank: 'Inspector', branch: 'Crime Branch' },
   {
     username: 'minor.officer',
@@ -37,8 +44,22 @@ export const DEMO_OFFICERS: ReadonlyArray<{
     rank: 'Sub-Inspector',
     branch: 'Minor Offense Branch',
   },
-  { username: 'fines.officer', password: DEMO_OFFICER_PASSWORD, full_name: 'Chaminda Silva', officer_id: 'TF-1001', rank: 'Constable', branch: 'Traffic Fine Branch' },
-  { username: 'clearance.officer', password: DEMO_OFFICER_PASSWORD, full_name: 'Fathima Rizwan', officer_id: 'AD-1001', rank: 'Inspector', branch: 'Admin Branch' },
+  {
+    username: 'fines.officer',
+    password: DEMO_OFFICER_PASSWORD,
+    full_name: 'Chaminda Silva',
+    officer_id: 'TF-1001',
+    rank: 'Constable',
+    branch: 'Traffic Fine Branch',
+  },
+  {
+    username: 'clearance.officer',
+    password: DEMO_OFFICER_PASSWORD,
+    full_name: 'Fathima Rizwan',
+    officer_id: 'AD-1001',
+    rank: 'Inspector',
+    branch: 'Admin Branch',
+  },
 ];
 
 export const DEMO_CITIZEN = {

@@ -44,7 +44,13 @@ describe.each(DB_KINDS)('account notices on %s', (kind) => {
   const mailsTo = (email: string) => mailbox.mails.filter((m: ParsedMail) => m.to && !Array.isArray(m.to) && m.to.text === email);
   const smsTo = (mobile: string) => gateway.received.filter((s) => s.to === mobile);
   const signIn = (who: { username: string; password: string }, remoteAddress: string, userAgent: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'user-agent': userAgent }, payload: { username: who.username, password: who.password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: { 'user-agent': userAgent },
+      payload: { username: who.username, password: who.password },
+    });
 
   /** Nothing the account's secrets could be read from: the passwords given, any token or link with one. */
   function expectNoSecret(text: string, secrets: string[]) {
@@ -84,7 +90,12 @@ describe.each(DB_KINDS)('account notices on %s', (kind) => {
     await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(1);
     const token = /\/reset-password\?token=([A-Za-z0-9._-]+)/.exec(mailsTo(citizen.email)[0]!.text ?? '')![1]!;
     const newPassword = 'Kite-Rambutan-Drizzle-47';
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', remoteAddress: '198.51.100.9', payload: { token, password: newPassword } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      remoteAddress: '198.51.100.9',
+      payload: { token, password: newPassword },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     await expect.poll(() => mailsTo(citizen.email).length, { timeout: 20_000 }).toBe(2);
     const notice = mailsTo(citizen.email)[1]!;

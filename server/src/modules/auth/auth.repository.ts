@@ -51,6 +51,43 @@ function createPrincipalLookup(db: Database) {
 
 export function createAuthRepository(db: Database) {
   const findPrincipal = createPrincipalLookup(db);
+  /**
+   * reserveAttempts, also answering whether this attempt started a lockout: the first one over a key's limit in its
+   * window (the second step counts its lockouts: mfa.service.ts).
+   */
+  async function reserveAttemptsCounting(
+    limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>,
+    windowSeconds: number,
+    tx: DbOrTx = db,
+  ): Promise<{ wait: number; lockedOut: boolean }> {
+    // Always the same order, so two attempts sharing keys never lock them in opposite orders.
+    const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
+    const rows = await tx
+      .insert(loginFailures)
+      .values(sorted.map(({ key, userId }) => ({ key, windowStart: sql`now()`, count: 1, userId })))
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+        },
+      })
+      .returning({
+        key: loginFailures.key,
+        count: loginFailures.count,
+        remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+      });
+    let wait = 0;
+    let lockedOut = false;
+    for (const row of rows) {
+      const limit = sorted.find((l) => l.key === row.key)!.limit;
+      if (row.count > limit) wait = Math.max(wait, Math.max(1, row.remaining));
+      if (row.count === limit + 1) lockedOut = true;
+    }
+    return { wait, lockedOut };
+  }
+
   return {
     /** A session row, with what its owner is shown of the device and network it signed in from (sessions.device.ts). */
     async createSession(jti: string, userId: number, expiresAt: Date, client: SessionClient = {}, tx: DbOrTx = db) {
@@ -74,45 +111,10 @@ export function createAuthRepository(db: Database) {
      * rows' locks), and answers the seconds to wait when any key is now over its limit (0 when allowed).
      */
     async reserveAttempts(limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>, windowSeconds: number, tx: DbOrTx = db): Promise<number> {
-      return (await this.reserveAttemptsCounting(limits, windowSeconds, tx)).wait;
+      return (await reserveAttemptsCounting(limits, windowSeconds, tx)).wait;
     },
 
-    /**
-     * reserveAttempts, also answering whether this attempt started a lockout: the first one over a key's limit in its
-     * window (the second step counts its lockouts: mfa.service.ts).
-     */
-    async reserveAttemptsCounting(
-      limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>,
-      windowSeconds: number,
-      tx: DbOrTx = db,
-    ): Promise<{ wait: number; lockedOut: boolean }> {
-      // Always the same order, so two attempts sharing keys never lock them in opposite orders.
-      const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
-      const rows = await tx
-        .insert(loginFailures)
-        .values(sorted.map(({ key, userId }) => ({ key, windowStart: sql`now()`, count: 1, userId })))
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-            windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
-          },
-        })
-        .returning({
-          key: loginFailures.key,
-          count: loginFailures.count,
-          remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-        });
-      let wait = 0;
-      let lockedOut = false;
-      for (const row of rows) {
-        const limit = sorted.find((l) => l.key === row.key)!.limit;
-        if (row.count > limit) wait = Math.max(wait, Math.max(1, row.remaining));
-        if (row.count === limit + 1) lockedOut = true;
-      }
-      return { wait, lockedOut };
-    },
+    reserveAttemptsCounting,
 
     /** Gives reserved attempts back (a successful sign-in is not counted against the address). */
     async releaseAttempts(keys: string[], tx: DbOrTx = db) {

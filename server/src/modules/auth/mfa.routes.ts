@@ -26,7 +26,10 @@ export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: Mf
       authEndpoints.mfaConfirm,
       { tags, errors, summary: 'Confirms the TOTP secret with a first code: the session and 10 recovery codes, shown once' },
       async (request, reply) => {
-        const { user, recoveryCodes } = await mfa.confirm(request.body.mfa_token, request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        const { user, recoveryCodes } = await mfa.confirm(request.body.mfa_token, request.body.code, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         const session = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
         setCookie(reply, session);
         return { ...session, recovery_codes: recoveryCodes };

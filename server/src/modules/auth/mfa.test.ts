@@ -24,7 +24,13 @@ describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
   /** A new officer (created by the admin API) whose first sign-in has not happened yet. */
   async function newOfficer() {
     const username = unique('mfaofficer');
-    const payload = { username, password: DEMO_OFFICER_PASSWORD, full_name: `Officer ${username}`, officer_id: unique('MF-').toUpperCase(), branch: 'Crime Branch' };
+    const payload = {
+      username,
+      password: DEMO_OFFICER_PASSWORD,
+      full_name: `Officer ${username}`,
+      officer_id: unique('MF-').toUpperCase(),
+      branch: 'Crime Branch',
+    };
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/create-officer', headers: bearer(admin), payload });
     expect(res.statusCode).toBe(201);
     return { username, password: DEMO_OFFICER_PASSWORD, userId: res.json().officer.user_id as number };
@@ -220,7 +226,10 @@ describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
     const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
     /** The lockout's 15 minutes pass: the counters' windows and the last counted lockout move back. */
     const later = async () => {
-      await t.database.db.update(loginFailures).set({ windowStart: sql`now() - interval '16 minutes'` }).where(eq(loginFailures.userId, officer.userId));
+      await t.database.db
+        .update(loginFailures)
+        .set({ windowStart: sql`now() - interval '16 minutes'` })
+        .where(eq(loginFailures.userId, officer.userId));
       await t.database.db
         .update(secondStepLockouts)
         .set({ lastLockoutAt: sql`now() - interval '16 minutes'` })

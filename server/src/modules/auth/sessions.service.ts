@@ -57,7 +57,8 @@ export function createSessionsService(deps: {
     /** Ends one of the caller's own live sessions (this one included); anything else is 404 and ends nothing. */
     async end(principal: Principal, sessionId: string, client: SessionClient = {}) {
       if (!(await sessions.revokeOwn(principal.userId, sessionId))) throw appError('account.session_not_found');
-      if (sessionId !== principal.jti) await deps.events.record(deps.db, accountNotice('sessions_ended', { id: principal.userId, username: principal.username }, client));
+      if (sessionId !== principal.jti)
+        await deps.events.record(deps.db, accountNotice('sessions_ended', { id: principal.userId, username: principal.username }, client));
       return { ended: forget([sessionId]) };
     },
 

@@ -101,7 +101,13 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
           template: `account_${event.notice}`,
           channels: BOTH,
           always: true,
-          values: { reference: event.username, username: event.username, when: colomboTime(event.at), device: event.device ?? '', network: event.network ?? '' },
+          values: {
+            reference: event.username,
+            username: event.username,
+            when: colomboTime(event.at),
+            device: event.device ?? '',
+            network: event.network ?? '',
+          },
         },
       ];
     case 'password.reset_requested': {

@@ -41,7 +41,6 @@ interface Wording {
 
 type Texts = Record<NotificationTemplate, Record<Language, Wording>>;
 
-
 /** What every account notice says after its first line: when, from which device and network. */
 const NOTICE_DETAILS: Record<Language, string> = {
   en: 'When: {when} (Sri Lanka time)\nDevice: {device}\nNetwork: {network}',
@@ -82,41 +81,75 @@ const ACCOUNT_TEXTS: Record<AccountTemplate, { wording: Record<Language, Omit<Wo
   account_password_reset: {
     notYou: NOT_YOU_CITIZEN,
     wording: {
-      en: { subject: 'Your password was reset', short: 'Sri Lanka Police e-Services: a new password was set for your account {username} through a reset link, {when}.' },
+      en: {
+        subject: 'Your password was reset',
+        short: 'Sri Lanka Police e-Services: a new password was set for your account {username} through a reset link, {when}.',
+      },
       si: { subject: 'ඔබගේ මුරපදය යළි සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: යළි සැකසීමේ සබැඳියකින් ඔබගේ {username} ගිණුමට නව මුරපදයක් සකසන ලදී, {when}.' },
-      ta: { subject: 'உங்கள் கடவுச்சொல் மீட்டமைக்கப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீட்டமைப்பு இணைப்பின் மூலம் உங்கள் {username} கணக்கிற்குப் புதிய கடவுச்சொல் அமைக்கப்பட்டது, {when}.' },
+      ta: {
+        subject: 'உங்கள் கடவுச்சொல் மீட்டமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீட்டமைப்பு இணைப்பின் மூலம் உங்கள் {username} கணக்கிற்குப் புதிய கடவுச்சொல் அமைக்கப்பட்டது, {when}.',
+      },
     },
   },
   account_second_step_set_up: {
     notYou: NOT_YOU_STAFF,
     wording: {
-      en: { subject: 'Your second sign-in step was set up', short: 'Sri Lanka Police e-Services: a new authenticator app was set up for your account {username}, {when}.' },
+      en: {
+        subject: 'Your second sign-in step was set up',
+        short: 'Sri Lanka Police e-Services: a new authenticator app was set up for your account {username}, {when}.',
+      },
       si: { subject: 'ඔබගේ දෙවන පිවිසුම් පියවර සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: ඔබගේ {username} ගිණුමට නව සත්‍යාපන යෙදුමක් සකසන ලදී, {when}.' },
-      ta: { subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி அமைக்கப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கிற்குப் புதிய அங்கீகரிப்புச் செயலி அமைக்கப்பட்டது, {when}.' },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி அமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கிற்குப் புதிய அங்கீகரிப்புச் செயலி அமைக்கப்பட்டது, {when}.',
+      },
     },
   },
   account_second_step_reset: {
     notYou: NOT_YOU_STAFF,
     wording: {
-      en: { subject: 'Your second sign-in step was reset', short: 'Sri Lanka Police e-Services: an administrator reset the second sign-in step of your account {username}, {when}.' },
+      en: {
+        subject: 'Your second sign-in step was reset',
+        short: 'Sri Lanka Police e-Services: an administrator reset the second sign-in step of your account {username}, {when}.',
+      },
       si: { subject: 'ඔබගේ දෙවන පිවිසුම් පියවර යළි සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: පරිපාලකයෙකු ඔබගේ {username} ගිණුමේ දෙවන පිවිසුම් පියවර යළි සැකසීය, {when}.' },
-      ta: { subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி மீட்டமைக்கப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு நிர்வாகி உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படியை மீட்டமைத்தார், {when}.' },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி மீட்டமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு நிர்வாகி உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படியை மீட்டமைத்தார், {when}.',
+      },
     },
   },
   account_second_step_locked: {
     notYou: NOT_YOU_STAFF,
     wording: {
-      en: { subject: 'Your second sign-in step is locked', short: 'Sri Lanka Police e-Services: after repeated wrong codes, the second sign-in step of your account {username} is locked until an administrator resets it, {when}.' },
-      si: { subject: 'ඔබගේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: නැවත නැවත වැරදි කේත නිසා, පරිපාලකයෙකු යළි සකසන තුරු ඔබගේ {username} ගිණුමේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත, {when}.' },
-      ta: { subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீண்டும் மீண்டும் தவறான குறியீடுகளால், நிர்வாகி மீட்டமைக்கும் வரை உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது, {when}.' },
+      en: {
+        subject: 'Your second sign-in step is locked',
+        short:
+          'Sri Lanka Police e-Services: after repeated wrong codes, the second sign-in step of your account {username} is locked until an administrator resets it, {when}.',
+      },
+      si: {
+        subject: 'ඔබගේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත',
+        short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: නැවත නැවත වැරදි කේත නිසා, පරිපාලකයෙකු යළි සකසන තුරු ඔබගේ {username} ගිණුමේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත, {when}.',
+      },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீண்டும் மீண்டும் தவறான குறியீடுகளால், நிர்வாகி மீட்டமைக்கும் வரை உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது, {when}.',
+      },
     },
   },
   account_sessions_ended: {
     notYou: NOT_YOU_CITIZEN,
     wording: {
-      en: { subject: 'You were signed out on your other devices', short: 'Sri Lanka Police e-Services: every other session of your account {username} was ended from one device, {when}.' },
+      en: {
+        subject: 'You were signed out on your other devices',
+        short: 'Sri Lanka Police e-Services: every other session of your account {username} was ended from one device, {when}.',
+      },
       si: { subject: 'ඔබව අනෙක් උපාංගවලින් ඉවත් කරන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: එක් උපාංගයකින් ඔබගේ {username} ගිණුමේ අනෙක් සියලු සැසි අවසන් කරන ලදී, {when}.' },
-      ta: { subject: 'பிற சாதனங்களில் நீங்கள் வெளியேற்றப்பட்டீர்கள்', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு சாதனத்திலிருந்து உங்கள் {username} கணக்கின் மற்ற எல்லா அமர்வுகளும் முடிக்கப்பட்டன, {when}.' },
+      ta: {
+        subject: 'பிற சாதனங்களில் நீங்கள் வெளியேற்றப்பட்டீர்கள்',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு சாதனத்திலிருந்து உங்கள் {username} கணக்கின் மற்ற எல்லா அமர்வுகளும் முடிக்கப்பட்டன, {when}.',
+      },
     },
   },
   account_new_device: {
@@ -130,7 +163,10 @@ const ACCOUNT_TEXTS: Record<AccountTemplate, { wording: Record<Language, Omit<Wo
   account_closed: {
     notYou: NOT_YOU_CLOSED,
     wording: {
-      en: { subject: 'Your account was closed', short: 'Sri Lanka Police e-Services: your account {username} was closed, {when}. It can no longer be used to sign in.' },
+      en: {
+        subject: 'Your account was closed',
+        short: 'Sri Lanka Police e-Services: your account {username} was closed, {when}. It can no longer be used to sign in.',
+      },
       si: { subject: 'ඔබගේ ගිණුම වසා දමන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: ඔබගේ {username} ගිණුම වසා දමන ලදී, {when}. එයින් තවදුරටත් පිවිසිය නොහැක.' },
       ta: { subject: 'உங்கள் கணக்கு மூடப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கு மூடப்பட்டது, {when}. அதைக் கொண்டு இனி உள்நுழைய முடியாது.' },
     },

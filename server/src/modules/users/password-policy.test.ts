@@ -10,9 +10,12 @@ describe('the common-password list', () => {
   it.each(['123456', 'password', 'Password1', 'SECRET12', 'abc123', 'iloveyou', 'qwerty123', 'P@ssw0rd'])('%s is common', async (password) => {
     expect(await isCommonPassword(password)).toBe(true);
   });
-  it.each([DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_CITIZEN_PASSWORD, 'Citizen@2026', 'Officer@2026', 'Str0ngPass!', 'Sigiriya-Rock-77'])('%s is not', async (password) => {
-    expect(await isCommonPassword(password)).toBe(false);
-  });
+  it.each([DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_CITIZEN_PASSWORD, 'Citizen@2026', 'Officer@2026', 'Str0ngPass!', 'Sigiriya-Rock-77'])(
+    '%s is not',
+    async (password) => {
+      expect(await isCommonPassword(password)).toBe(false);
+    },
+  );
 });
 
 describe('the password estimator (zxcvbn-ts with the portal’s words)', () => {

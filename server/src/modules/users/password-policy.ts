@@ -91,12 +91,12 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 export function loadEstimator() {
   estimator ??= (async () => {
     // The packages are CommonJS: their exports object is the default export, under Node and in the server's bundle alike.
-    const [{ ZxcvbnFactory }, { default: common }, { default: en }] = await Promise.all([
+    const [{ default: core }, { default: common }, { default: en }] = await Promise.all([
       import('@zxcvbn-ts/core'),
       import('@zxcvbn-ts/language-common'),
       import('@zxcvbn-ts/language-en'),
     ]);
-    return new ZxcvbnFactory({
+    return new core.ZxcvbnFactory({
       // Sri Lankan names and places beside the English lists: "Perera@123" and "Kandy@2024" are as weak as "Smith@123".
       dictionary: { ...common.dictionary, ...en.dictionary, 'names-lk': [...SRI_LANKAN_NAMES], 'places-lk': [...SRI_LANKAN_PLACES] },
       graphs: common.adjacencyGraphs,
