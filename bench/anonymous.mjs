@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { pacedLoad } from './paced-load.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin } from './accounts.mjs';
-import { multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { DEMO_PASSWORDS, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -63,7 +63,7 @@ async function prepare(base) {
   const admin = await signInAdmin(base);
   const officers = [];
   for (let k = 0; k < CRIME_OFFICERS; k++) {
-    const officer = { username: `bench.crime${k}`, password: 'Officer@123' };
+    const officer = { username: `bench.crime${k}`, password: DEMO_PASSWORDS.officer };
     await createOfficer(base, admin, {
       ...officer,
       full_name: `Bench Crime Officer ${k}`,

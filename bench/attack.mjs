@@ -15,7 +15,7 @@ import pg from 'pg';
 import { generateRequests, judge, operationsOf } from './fuzz-requests.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import { ADMIN, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { ADMIN, DEMO_PASSWORDS, printTable, requireBuild, startServer, stopServer } from './server-process.mjs';
 import { forwardedFor, loadChecks } from './attack-checks/index.mjs';
 
 const BUDGET = Number(process.env.ATTACK_REQUESTS ?? 30_000);
@@ -109,11 +109,11 @@ async function main() {
     }
     const accounts = [{ ...ADMIN }];
     for (const [i, branch] of ['Traffic Fine Branch', 'Crime Branch'].entries()) {
-      const officer = { username: `attack.officer${i}`, password: 'Officer@123' };
+      const officer = { username: `attack.officer${i}`, password: DEMO_PASSWORDS.officer };
       await createOfficer(base, adminToken, { ...officer, full_name: `Attack Officer ${i}`, officer_id: `ATTACK-${i}`, branch });
       accounts.push(officer);
     }
-    const citizen = { username: 'attack.citizen', password: 'Citizen@123' };
+    const citizen = { username: 'attack.citizen', password: DEMO_PASSWORDS.citizen };
     await signUpCitizen(base, {
       ...citizen,
       first_name: 'Attack',

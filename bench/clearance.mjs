@@ -13,7 +13,7 @@ import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import { call, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { call, DEMO_PASSWORDS, multipartBody, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PDFS = Number(process.env.BENCH_PDFS ?? 60);
@@ -27,8 +27,8 @@ const TARGETS = {
   verify: { rate: 1000, p99Ms: 15 },
 };
 
-const OFFICER = { username: 'bench.clearance', password: 'Officer@123' };
-const CITIZEN = { username: 'bench.applicant', password: 'Citizen@123' };
+const OFFICER = { username: 'bench.clearance', password: DEMO_PASSWORDS.officer };
+const CITIZEN = { username: 'bench.applicant', password: DEMO_PASSWORDS.citizen };
 
 async function createAccounts(base) {
   await createOfficer(base, await signInAdmin(base), {

@@ -13,7 +13,7 @@ import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
 import { colomboDay, trafficComplaintFields } from './citizen-input.mjs';
-import { call, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
+import { call, DEMO_PASSWORDS, mintToken, multipartBody, requireBuild, runAutocannon, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 5;
@@ -34,7 +34,7 @@ const YEAR_OF_DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 
 export async function prepareAccounts(base) {
   const admin = await signInAdmin(base);
-  const officer = { username: 'bench.traffic', password: 'Officer@123' };
+  const officer = { username: 'bench.traffic', password: DEMO_PASSWORDS.officer };
   await createOfficer(base, admin, {
     ...officer,
     full_name: 'Bench Traffic Officer',
@@ -42,7 +42,7 @@ export async function prepareAccounts(base) {
     branch: 'Traffic Branch',
     station: HOME_STATION,
   });
-  const citizen = { username: 'bench.citizen', password: 'Citizen@123' };
+  const citizen = { username: 'bench.citizen', password: DEMO_PASSWORDS.citizen };
   const signup = await signUpCitizen(base, { ...citizen, email: 'bench@example.lk', identity_number: '199001012345' });
   return { admin, officer: await signIn(base, officer, 'police'), citizenUserId: signup.user.id };
 }

@@ -15,7 +15,7 @@ import { pacedLoad } from './paced-load.mjs';
 import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
-import { call, mintToken, requireBuild, startServer, stopServer } from './server-process.mjs';
+import { call, DEMO_PASSWORDS, mintToken, requireBuild, startServer, stopServer } from './server-process.mjs';
 
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** The searches are measured this many times in a row; the target is judged on the worst run. */
@@ -29,8 +29,8 @@ const TARGETS = {
   officerList: { rate: 200, p99Ms: 30 },
 };
 
-const OFFICER = { username: 'bench.fines', password: 'Officer@123' };
-const CITIZEN = { username: 'bench.citizen', password: 'Citizen@123' };
+const OFFICER = { username: 'bench.fines', password: DEMO_PASSWORDS.officer };
+const CITIZEN = { username: 'bench.citizen', password: DEMO_PASSWORDS.citizen };
 
 /** A Traffic Fine Branch officer and a citizen, made through the API. Answers the officer's user id. */
 async function createAccounts(base) {

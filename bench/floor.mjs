@@ -20,6 +20,7 @@ import { waitForQuiet } from './settle.mjs';
 import { startPostgres } from './postgres-server.mjs';
 import { createOfficer, signIn, signInAdmin, signUpCitizen } from './accounts.mjs';
 import {
+  DEMO_PASSWORDS,
   freePort,
   median,
   printTable,
@@ -62,8 +63,8 @@ const PACED_SHARE_OF_FLOOR = 0.4;
  */
 const PACED_P99_TIMES_FLOOR = 2.5;
 
-const OFFICER = { username: 'bench.floor.traffic', password: 'Officer@123' };
-const CITIZEN = { username: 'bench.floor.citizen', password: 'Citizen@123' };
+const OFFICER = { username: 'bench.floor.traffic', password: DEMO_PASSWORDS.officer };
+const CITIZEN = { username: 'bench.floor.citizen', password: DEMO_PASSWORDS.citizen };
 
 const DAYS = Array.from({ length: 365 }, (_, d) => colomboDay(d));
 const SLOT_STATIONS = [HOME_STATION, 'Slave Island Police', ...Array.from({ length: STATIONS - 40 }, (_, k) => `Bench Station ${k + 1}`)];

@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 /**
+ * The demo accounts' published passwords, one per role (`admin`, `officer`, `citizen`): the seed's own file, which the
+ * server's DEMO_*_PASSWORD constants read too. Accounts the scripts create use them as well: they pass the policy.
+ */
+export const DEMO_PASSWORDS = JSON.parse(fs.readFileSync(path.join(ROOT, 'server', 'src', 'seed', 'demo-passwords.json'), 'utf8'));
+/**
  * Node's flags production runs the server with: those of `npm start` (the root package's start script, their one
  * definition), so a benchmark measures the runtime production has. floor.mjs gives the floor the same.
  */

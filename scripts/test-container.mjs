@@ -20,14 +20,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, printTable, ROOT } from '../bench/server-process.mjs';
+import { DEMO_PASSWORDS, freePort, printTable, ROOT } from '../bench/server-process.mjs';
 
 const LOCAL_BASE_REPOSITORY = 'localhost/pes-bookworm-base';
 const RUN_ID = randomBytes(4).toString('hex');
 const IMAGE = `localhost/police-eservices:test-${RUN_ID}`;
 const VOLUME = `pes-test-data-${RUN_ID}`;
 const READY_TIMEOUT_MS = 180_000;
-const DEMO_CITIZEN = { username: 'citizen', password: 'Citizen@123' };
+const DEMO_CITIZEN = { username: 'citizen', password: DEMO_PASSWORDS.citizen };
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pes-container-'));
 const timings = [];

@@ -31,7 +31,18 @@ import { createInterface } from 'node:readline';
 import { createOfficer, PNG, signIn, signInAdmin, signUpCitizen } from '../bench/accounts.mjs';
 import { colomboDay, trafficComplaintFields } from '../bench/citizen-input.mjs';
 import { pacedLoad } from '../bench/paced-load.mjs';
-import { call, freePort, multipartBody, printTable, requireBuild, ROOT, runAutocannon, startServer, withBenchDatabase } from '../bench/server-process.mjs';
+import {
+  call,
+  DEMO_PASSWORDS,
+  freePort,
+  multipartBody,
+  printTable,
+  requireBuild,
+  ROOT,
+  runAutocannon,
+  startServer,
+  withBenchDatabase,
+} from '../bench/server-process.mjs';
 import { startS3rverProcess, S3RVER_CREDENTIALS } from '../server/test/s3rver-process.mjs';
 
 const INSTANCES = 3;
@@ -167,7 +178,7 @@ async function untilEveryInstanceRefuses(instances, token, since) {
 
 async function acceptance(lb, instances) {
   const admin = await step('administrator signs in through the balancer (TOTP second factor set up)', () => signInAdmin(lb));
-  const officer = { username: 'scale.traffic', password: 'Officer@123' };
+  const officer = { username: 'scale.traffic', password: DEMO_PASSWORDS.officer };
   await step(`administrator creates a ${BRANCH} officer at ${STATION}`, () =>
     createOfficer(lb, admin, { ...officer, full_name: 'Scale Traffic Officer', officer_id: 'SCALE-TR-1', branch: BRANCH, station: STATION }),
   );
@@ -177,7 +188,7 @@ async function acceptance(lb, instances) {
       json: { date: colomboDay(1), time_from: '09:00', time_to: '09:30', available_slots: 5, branch: BRANCH, station: STATION },
     }),
   );
-  const citizen = { username: 'scale.citizen', password: 'Citizen@123' };
+  const citizen = { username: 'scale.citizen', password: DEMO_PASSWORDS.citizen };
   await step('citizen signs up with three photos', () => signUpCitizen(lb, { ...citizen, identity_number: '199001012345' }));
   const citizenToken = await step('citizen signs in', () => signIn(lb, citizen));
   const filed = await step('citizen files a traffic complaint with a photo, in the slot', async () => {

@@ -3,7 +3,7 @@
 // check's own, with a Crime Branch officer of its own; the officer sets a status with a note on one;
 // tracking the other must show none of it. Then one address tracks until it is refused.
 import { createOfficer, signIn } from '../accounts.mjs';
-import { call, multipartBody } from '../server-process.mjs';
+import { call, DEMO_PASSWORDS, multipartBody } from '../server-process.mjs';
 
 export const title = "anonymous tracking shows only the reporter's own report, and is limited per address";
 
@@ -35,7 +35,7 @@ export async function run({ base, adminToken, forwardedFor }) {
     return res.json();
   };
 
-  const officer = { username: 'check.anon.crime', password: 'Officer@123' };
+  const officer = { username: 'check.anon.crime', password: DEMO_PASSWORDS.officer };
   await createOfficer(base, adminToken, { ...officer, full_name: 'Check Crime Officer', officer_id: 'CHECK-ANON-1', branch: 'Crime Branch', station: STATION });
   const officerToken = await signIn(base, officer, 'police');
   const first = await submit('The first report: an official asked for money.');

@@ -7,7 +7,7 @@
 // the log verified intact again), so later checks and the fuzzing see an untouched log.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { call } from '../server-process.mjs';
+import { call, DEMO_PASSWORDS } from '../server-process.mjs';
 import { createOfficer, signIn } from '../accounts.mjs';
 
 export const title = 'the audit log is tamper-evident (hash chain, verified by jobs, read by administrators)';
@@ -52,7 +52,7 @@ export async function run({ base, databaseUrl, adminToken }) {
 
   // Audited changes: an officer account, three slots (and the officer's sign-in).
   const suffix = randomBytes(3).toString('hex');
-  const officer = { username: `chain.officer.${suffix}`, password: 'Officer@123' };
+  const officer = { username: `chain.officer.${suffix}`, password: DEMO_PASSWORDS.officer };
   await createOfficer(base, adminToken, { ...officer, full_name: 'Chain Check Officer', officer_id: `CHAIN-${suffix}`.toUpperCase(), branch: 'Crime Branch' });
   const officerToken = await signIn(base, officer, 'police');
   const date = new Date(Date.now() + (30 + (parseInt(suffix, 16) % 300)) * 86_400_000).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@
 // Retry-After) long before it could try many codes; and a withdrawn certificate verifies as withdrawn and
 // is no longer served to its citizen.
 import { randomBytes } from 'node:crypto';
-import { call, multipartBody } from '../server-process.mjs';
+import { call, DEMO_PASSWORDS, multipartBody } from '../server-process.mjs';
 import { createOfficer, PNG, signIn, signUpCitizen, uniqueNic } from '../accounts.mjs';
 
 export const title = 'clearance: certificates only in the applicant’s own identity; verified by an unguessable code, throttled, withdrawable';
@@ -68,12 +68,12 @@ function application(nic, name, uploads) {
 export async function run({ base, adminToken, forwardedFor }) {
   const rows = [];
   const suffix = randomBytes(3).toString('hex');
-  const victim = { username: `id.victim.${suffix}`, password: 'Citizen@123', identity_number: uniqueNic() };
-  const applicant = { username: `id.applicant.${suffix}`, password: 'Citizen@123', identity_number: uniqueNic() };
+  const victim = { username: `id.victim.${suffix}`, password: DEMO_PASSWORDS.citizen, identity_number: uniqueNic() };
+  const applicant = { username: `id.applicant.${suffix}`, password: DEMO_PASSWORDS.citizen, identity_number: uniqueNic() };
   await signUpCitizen(base, { ...victim, first_name: 'Victim', second_name: 'Person' });
   await signUpCitizen(base, { ...applicant, first_name: 'Applicant', second_name: 'Person' });
   const token = await signIn(base, applicant, 'citizen');
-  const officer = { username: `id.officer.${suffix}`, password: 'Officer@123' };
+  const officer = { username: `id.officer.${suffix}`, password: DEMO_PASSWORDS.officer };
   await createOfficer(base, adminToken, { ...officer, full_name: 'Identity Check Officer', officer_id: `IDC-${suffix}`.toUpperCase(), branch: 'Admin Branch' });
   const officerToken = await signIn(base, officer, 'police');
   const upload = async () =>

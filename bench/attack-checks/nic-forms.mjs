@@ -5,7 +5,7 @@
 // new-form account's number; a NIC whose day is no day, or not the date of birth given, is a 400 naming the field;
 // the account keeps the 12-digit form, and the administrator finds it by either form.
 import { randomBytes } from 'node:crypto';
-import { multipartBody } from '../server-process.mjs';
+import { DEMO_PASSWORDS, multipartBody } from '../server-process.mjs';
 import { PNG, signIn, signUpCitizen, uniqueNic } from '../accounts.mjs';
 
 export const title = 'NIC forms: one account per NIC in either form; its day real and the date of birth';
@@ -24,7 +24,7 @@ async function signup(base, address, fields) {
       first_name: 'Nic',
       second_name: 'Check',
       username: `nic.${suffix}`,
-      password: 'Citizen@123',
+      password: DEMO_PASSWORDS.citizen,
       email: `nic.${suffix}@example.lk`,
       mobile_number: '+94771234567',
       identity_type: 'NIC',
@@ -65,7 +65,7 @@ export async function run({ base, adminToken, forwardedFor }) {
   // 1. An old-form account; its other spellings.
   const nic = convertibleNic();
   const old = oldFormOf(nic);
-  const holder = { username: `nic.holder.${randomBytes(3).toString('hex')}`, password: 'Citizen@123', identity_number: old };
+  const holder = { username: `nic.holder.${randomBytes(3).toString('hex')}`, password: DEMO_PASSWORDS.citizen, identity_number: old };
   await signUpCitizen(base, holder);
   for (const [name, other] of [
     ['its new form', nic],
@@ -83,7 +83,7 @@ export async function run({ base, adminToken, forwardedFor }) {
 
   // 2. A new-form account; its old form.
   const renewed = convertibleNic();
-  await signUpCitizen(base, { username: `nic.renewed.${randomBytes(3).toString('hex')}`, password: 'Citizen@123', identity_number: renewed });
+  await signUpCitizen(base, { username: `nic.renewed.${randomBytes(3).toString('hex')}`, password: DEMO_PASSWORDS.citizen, identity_number: renewed });
   const again = await signup(base, forwardedFor(), { identity_number: oldFormOf(renewed), date_of_birth: birthDateOf(renewed) });
   rows.push({
     measure: "signup with a new-form account's NIC in its old form",

@@ -7,7 +7,7 @@
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { createOfficer, signIn, signUpCitizen, uniqueNic } from '../accounts.mjs';
-import { call, multipartBody } from '../server-process.mjs';
+import { call, DEMO_PASSWORDS, multipartBody } from '../server-process.mjs';
 import { colomboDay, trafficComplaintFields } from '../citizen-input.mjs';
 
 export const title = 'PDFs with active content are never stored as sent (two disguises × every door that takes PDFs)';
@@ -91,9 +91,9 @@ async function send(base, door, token, buffer, slotId) {
 
 export async function run({ base, databaseUrl, adminToken }) {
   const suffix = Date.now().toString(36);
-  const citizen = { username: `pdfcheck.${suffix}`, password: 'Citizen@123' };
+  const citizen = { username: `pdfcheck.${suffix}`, password: DEMO_PASSWORDS.citizen };
   await signUpCitizen(base, { ...citizen, identity_number: uniqueNic() });
-  const officer = { username: `pdfcheck.officer.${suffix}`, password: 'Officer@123' };
+  const officer = { username: `pdfcheck.officer.${suffix}`, password: DEMO_PASSWORDS.officer };
   await createOfficer(base, adminToken, {
     ...officer,
     full_name: 'PDF Check Officer',

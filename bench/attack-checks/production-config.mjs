@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, stopServer } from '../server-process.mjs';
+import { DEMO_PASSWORDS, startServer, stopServer } from '../server-process.mjs';
 
 export const title = 'production refuses a weak administrator password, low-entropy secrets and a missing PUBLIC_URL';
 
@@ -14,7 +14,10 @@ const SAME_SECRET = 'c5d1f0b9e4a7c2d8f3b6a1e9d4c7b2a5f8e3d6c1b9a4f7e2d5c8b3a6f1e
 /** [what is weakened, the variable the refusal must name, the settings that replace the sound ones]. */
 const WEAK = [
   ['ADMIN_PASSWORD=password', 'ADMIN_PASSWORD', { ADMIN_PASSWORD: 'password' }],
-  ['ADMIN_PASSWORD=Admin@12345 (the demo password)', 'ADMIN_PASSWORD', { ADMIN_PASSWORD: 'Admin@12345' }],
+  ['ADMIN_PASSWORD=the demo password (README)', 'ADMIN_PASSWORD', { ADMIN_PASSWORD: DEMO_PASSWORDS.admin }],
+  ['ADMIN_PASSWORD=Admin@12345 (the old demo password)', 'ADMIN_PASSWORD', { ADMIN_PASSWORD: 'Admin@12345' }],
+  // Passes the character rules (12+ characters, three kinds, no listed word) but not the estimator: a year, a name, a place.
+  ['ADMIN_PASSWORD=Kandy#Perera1990 (a place, a name and a year)', 'ADMIN_PASSWORD', { ADMIN_PASSWORD: 'Kandy#Perera1990' }],
   ['ADMIN_PASSWORD containing the username', 'ADMIN_PASSWORD', { ADMIN_USERNAME: 'benchchief', ADMIN_PASSWORD: 'Benchchief-2026-Kandy' }],
   ["TOKEN_SECRET of forty 'a's", 'TOKEN_SECRET', { TOKEN_SECRET: 'a'.repeat(40) }],
   ['TOKEN_SECRET password1234…', 'TOKEN_SECRET', { TOKEN_SECRET: 'password1234567890password1234567890' }],

@@ -217,6 +217,8 @@ export const AUDIT_ACTIONS = [
   'auth.mfa_set_up',
   'auth.mfa_recovery_code_used',
   'auth.mfa_reset',
+  /** Locked after repeated lockouts for wrong codes, until an administrator resets it (mfa.service.ts). */
+  'auth.mfa_locked',
   /** A citizen closed their own account (deactivated as an administrator's deletion does). */
   'account.close',
   /** A staff member's password changed by themselves (signed in), or set again through a reset link. */

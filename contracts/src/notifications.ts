@@ -26,8 +26,31 @@ export const NOTIFICATION_TEMPLATES = [
   'clearance_withdrawn',
   'fine_paid',
   'password_reset',
+  // Account notices (issue 46): told to the account's owner whatever their message choices, never with a secret.
+  'account_password_changed',
+  'account_password_reset',
+  'account_second_step_set_up',
+  'account_second_step_reset',
+  'account_second_step_locked',
+  'account_sessions_ended',
+  'account_new_device',
+  'account_closed',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
+/** The notice an account template is about (`account_closed` → `closed`). */
+type NoticeOf<T> = T extends `account_${infer N}` ? N : never;
+/** What an account notice is about: its template is `account_<notice>`. */
+export const ACCOUNT_NOTICES = [
+  'password_changed',
+  'password_reset',
+  'second_step_set_up',
+  'second_step_reset',
+  'second_step_locked',
+  'sessions_ended',
+  'new_device',
+  'closed',
+] as const satisfies ReadonlyArray<NoticeOf<NotificationTemplate>>;
+export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 
 /** Rows per page of the administrator's message list. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;

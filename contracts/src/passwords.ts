@@ -3,6 +3,58 @@ import { msg } from './messages';
 import { requiredText } from './common';
 import { OFFICER_PASSWORD_MIN, PASSWORD_MAX } from './auth';
 
+/**
+ * The zxcvbn-ts score (0 to 4: roughly under 10^3, 10^6, 10^8, 10^10 and more guesses) a new password must reach:
+ * 3 for a citizen, 4 for staff, whose accounts reach everyone's records.
+ */
+export const PASSWORD_SCORE_REQUIRED = { citizen: 3, police_officer: 4, admin: 4 } as const;
+
+/** The estimator's warnings (zxcvbn-ts translation keys): each is a validation message `passwordWarning<Key>`. */
+export const PASSWORD_WARNINGS = [
+  'straightRow',
+  'keyPattern',
+  'simpleRepeat',
+  'extendedRepeat',
+  'sequences',
+  'recentYears',
+  'dates',
+  'topTen',
+  'topHundred',
+  'common',
+  'similarToCommon',
+  'wordByItself',
+  'namesByThemselves',
+  'commonNames',
+  'userInputs',
+  'pwned',
+] as const;
+export type PasswordWarning = (typeof PASSWORD_WARNINGS)[number];
+
+/** The estimator's suggestions (zxcvbn-ts translation keys): each is a validation message `passwordSuggestion<Key>`. */
+export const PASSWORD_SUGGESTIONS = [
+  'l33t',
+  'reverseWords',
+  'allUppercase',
+  'capitalization',
+  'dates',
+  'recentYears',
+  'associatedYears',
+  'sequences',
+  'repeated',
+  'longerKeyboardPattern',
+  'anotherWord',
+  'useWords',
+  'noNeed',
+  'pwned',
+] as const;
+export type PasswordSuggestion = (typeof PASSWORD_SUGGESTIONS)[number];
+
+const capitalised = <K extends string>(key: K) => (key.charAt(0).toUpperCase() + key.slice(1)) as Capitalize<K>;
+/** The validation message key of an estimator's warning. */
+export const passwordWarningKey = <K extends PasswordWarning>(key: K) => `passwordWarning${capitalised(key)}` as const;
+/** The validation message key of an estimator's suggestion. */
+export const passwordSuggestionKey = <K extends PasswordSuggestion>(key: K) => `passwordSuggestion${capitalised(key)}` as const;
+
 /** A reset link is valid this long after it was asked for, and once. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 export { PASSWORD_RESET_PATH } from './account-paths';

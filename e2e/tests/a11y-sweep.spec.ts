@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.helpers';
 import { signedInContext, type Area } from './fines.helpers';
+import { DEMO_ADMIN_PASSWORD, DEMO_CITIZEN_PASSWORD, DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 // Issue 15: axe finds no serious or critical violation on any page, in the three languages, at phone and desktop
 // widths, for everyone who uses the portal (each sees other pages, and staff see their own header).
@@ -43,7 +44,7 @@ const VIEWERS: Viewer[] = [
   },
   {
     who: 'a citizen',
-    account: { username: 'citizen', password: 'Citizen@123', area: 'citizen' },
+    account: { username: 'citizen', password: DEMO_CITIZEN_PASSWORD, area: 'citizen' },
     pages: [
       '/complaint',
       '/complaints/traffic',
@@ -57,14 +58,14 @@ const VIEWERS: Viewer[] = [
   },
   {
     who: 'a Traffic Fine Branch officer',
-    account: { username: 'fines.officer', password: 'Officer@123', area: 'police' },
+    account: { username: 'fines.officer', password: DEMO_OFFICER_PASSWORD, area: 'police' },
     pages: ['/police/dashboard', '/police/issue-fine', '/police/analytics', '/complaint'],
   },
-  { who: 'a Crime Branch officer', account: { username: 'crime.officer', password: 'Officer@123', area: 'police' }, pages: ['/police/dashboard'] },
-  { who: 'an Admin Branch officer', account: { username: 'clearance.officer', password: 'Officer@123', area: 'police' }, pages: ['/police/dashboard'] },
+  { who: 'a Crime Branch officer', account: { username: 'crime.officer', password: DEMO_OFFICER_PASSWORD, area: 'police' }, pages: ['/police/dashboard'] },
+  { who: 'an Admin Branch officer', account: { username: 'clearance.officer', password: DEMO_OFFICER_PASSWORD, area: 'police' }, pages: ['/police/dashboard'] },
   {
     who: 'an administrator',
-    account: { username: 'admin', password: 'Admin@12345', area: 'admin' },
+    account: { username: 'admin', password: DEMO_ADMIN_PASSWORD, area: 'admin' },
     pages: ['/admin/dashboard', '/admin/users', '/admin/audit', '/admin/create-officer'],
   },
 ];

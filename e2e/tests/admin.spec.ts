@@ -288,7 +288,7 @@ test('the users list and the audit log page forward and back like every other li
   // 26 users whose usernames share a prefix, and a new officer's 26 refused sign-ins (audited): two pages of 25 each.
   const prefix = unique('pg');
   for (let i = 0; i < 26; i++) await signUpOtherCitizen(request, `${prefix}-${i}`);
-  const officer = { username: unique('pgofficer'), password: 'Galle#Fort12' };
+  const officer = { username: unique('pgofficer'), password: 'Jackfruit-Lantern-Monsoon-27' };
   const created = await request.post('/api/admin/users/create-officer', {
     headers: await bearer(request, ADMIN, 'admin'),
     data: { ...officer, full_name: 'Ruwan Kumara', officer_id: unique('PC-').toUpperCase(), branch: 'Crime Branch' },

@@ -1,8 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, signUpCitizen } from './fines.helpers';
+import { DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 /** The demo Admin Branch officer (README's demo accounts). */
-export const CLEARANCE_OFFICER = { username: 'clearance.officer', password: 'Officer@123' };
+export const CLEARANCE_OFFICER = { username: 'clearance.officer', password: DEMO_OFFICER_PASSWORD };
 export const LANGUAGES = ['en', 'si', 'ta'] as const;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardholder_name: 'Sunil Fernando' };

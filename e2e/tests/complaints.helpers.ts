@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { nicBirthDate, uniqueNic } from './nic.helpers';
 import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
+import { DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 /** A real (1×1) PNG and a minimal PDF: the server recognises uploads by their content. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -10,8 +11,8 @@ export const PDF = Buffer.from(
 );
 
 export const STATION = 'Kollupitiya Police Station';
-export const ADMIN = { username: 'admin', password: 'Admin@12345' };
-export const CRIME_OFFICER = { username: 'crime.officer', password: 'Officer@123', fullName: 'Kavitha Raj' };
+export const ADMIN = { username: 'admin', password: DEMO_ADMIN_PASSWORD };
+export const CRIME_OFFICER = { username: 'crime.officer', password: DEMO_OFFICER_PASSWORD, fullName: 'Kavitha Raj' };
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -75,7 +76,7 @@ const apiLogin = (request: APIRequestContext, username: string, password: string
 /** A citizen of this run, signed up through the API (the signup page has its own tests). */
 export async function signUpCitizen(request: APIRequestContext) {
   const username = unique('cmp');
-  const password = 'Citizen@2026';
+  const password = 'Rambutan-Kite-Harbour-38';
   const nic = uniqueNic();
   const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
   const res = await request.post('/api/auth/signup-citizen', {

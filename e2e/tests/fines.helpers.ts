@@ -1,11 +1,12 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { nicBirthDate, uniqueNic } from './nic.helpers';
 import { apiSignIn, baseUrlOfTest } from './staff-auth.helpers';
+import { DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 /** A real (1×1) PNG: the server recognises uploads by their content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-export const FINES_OFFICER = { username: 'fines.officer', password: 'Officer@123' };
+export const FINES_OFFICER = { username: 'fines.officer', password: DEMO_OFFICER_PASSWORD };
 export type Area = 'citizen' | 'police' | 'admin';
 
 let seq = 0;
@@ -50,7 +51,7 @@ export async function bearer(request: APIRequestContext, who: { username: string
 
 /** A fresh citizen, signed up through the API (multipart with real images), so its fines are its own. */
 export async function signUpCitizen(request: APIRequestContext, username = unique('fine')) {
-  const password = 'Citizen@2026';
+  const password = 'Rambutan-Kite-Harbour-38';
   const nic = uniqueNic();
   const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
   const res = await request.post('/api/auth/signup-citizen', {

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answerSecondFactorInPage } from './staff-auth.helpers';
 import { captureLivePhoto, fillSignup } from './signup.helpers';
 import { uniqueNic } from './nic.helpers';
+import { DEMO_ADMIN_PASSWORD, DEMO_CITIZEN_PASSWORD, DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -49,7 +50,7 @@ test('a new citizen signs up with a live photo from the camera, signs in, is gre
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Signup successful.')).toBeVisible();
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Citizen@2026');
+  await page.getByLabel('Password').fill('Rambutan-Kite-Harbour-38');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
   await expect(page).toHaveURL(/\/$/);
@@ -94,7 +95,7 @@ test('a signed-out visitor gets the login modal from a service card and lands on
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Username').fill('citizen');
-  await page.getByLabel('Password').fill('Citizen@123');
+  await page.getByLabel('Password').fill(DEMO_CITIZEN_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/complaint$/);
   await expect(page.getByTestId('greeting')).toHaveText('Hello, citizen');
@@ -133,19 +134,19 @@ test('the language choice changes every text and survives a reload; preferredLan
 test('each sign-in page refuses the roles that do not belong there, with the spec messages and no session', async ({ browser }) => {
   const page = await newPage(browser);
 
-  await signInAt(page, '/admin', 'citizen', 'Citizen@123');
+  await signInAt(page, '/admin', 'citizen', DEMO_CITIZEN_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Unauthorized - Admin access only');
-  await signInAt(page, '/login/admin', 'traffic.officer', 'Officer@123');
+  await signInAt(page, '/login/admin', 'traffic.officer', DEMO_OFFICER_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Unauthorized - Admin access only');
 
-  await signInAt(page, '/police/login', 'citizen', 'Citizen@123');
+  await signInAt(page, '/police/login', 'citizen', DEMO_CITIZEN_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Unauthorized: Not a police officer');
-  await signInAt(page, '/police/login', 'admin', 'Admin@12345');
+  await signInAt(page, '/police/login', 'admin', DEMO_ADMIN_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Unauthorized: Not a police officer');
   await signInAt(page, '/police/login', unique('nobody'), 'Wrong-password1');
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
 
-  await signInAt(page, '/login', 'traffic.officer', 'Officer@123');
+  await signInAt(page, '/login', 'traffic.officer', DEMO_OFFICER_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Unauthorized role');
   await signInAt(page, '/login', unique('nobody'), 'Wrong-password1');
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
@@ -154,14 +155,14 @@ test('each sign-in page refuses the roles that do not belong there, with the spe
   await expect(page.getByTestId('greeting')).toHaveCount(0);
 
   // The right roles get in, each to their own area.
-  await signInAt(page, '/admin', 'admin', 'Admin@12345', true);
+  await signInAt(page, '/admin', 'admin', DEMO_ADMIN_PASSWORD, true);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   // Signed in already: the sign-in page sends the administrator on.
   await page.goto('/login/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   const police = await newPage(browser);
-  await signInAt(police, '/police/login', 'traffic.officer', 'Officer@123', true);
+  await signInAt(police, '/police/login', 'traffic.officer', DEMO_OFFICER_PASSWORD, true);
   await expect(police).toHaveURL(/\/police\/dashboard$/);
 });
 
@@ -175,13 +176,13 @@ test('guards send people to the right sign-in page or back to their dashboard', 
   await expect(visitor).toHaveURL(/\/admin$/);
 
   const citizen = await newPage(browser);
-  await signInAt(citizen, '/login', 'citizen', 'Citizen@123');
+  await signInAt(citizen, '/login', 'citizen', DEMO_CITIZEN_PASSWORD);
   await expect(citizen.getByTestId('greeting')).toBeVisible();
   await citizen.goto('/admin/dashboard');
   await expect(citizen).toHaveURL(/\/admin$/);
 
   const crime = await newPage(browser);
-  await signInAt(crime, '/police/login', 'crime.officer', 'Officer@123', true);
+  await signInAt(crime, '/police/login', 'crime.officer', DEMO_OFFICER_PASSWORD, true);
   await expect(crime).toHaveURL(/\/police\/dashboard$/);
   const alerted = new Promise<string>((resolve) => {
     crime.once('dialog', (dialog) => {
@@ -196,7 +197,7 @@ test('guards send people to the right sign-in page or back to their dashboard', 
 
 test('an administrator creates an officer account, who can then sign in at the police login', async ({ browser, request }) => {
   const page = await newPage(browser);
-  await signInAt(page, '/admin', 'admin', 'Admin@12345', true);
+  await signInAt(page, '/admin', 'admin', DEMO_ADMIN_PASSWORD, true);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/create-officer');
   await expect(page.getByRole('heading', { level: 1, name: 'Create officer account' })).toBeVisible();
@@ -222,14 +223,14 @@ test('an administrator creates an officer account, who can then sign in at the p
   await page.getByRole('button', { name: 'Create officer' }).click();
   await expect(page.locator('#password-error')).toHaveText('Password must be at least 6 characters.');
 
-  await page.getByLabel('Password').fill('Officer@2026');
+  await page.getByLabel('Password').fill('Jackfruit-Lantern-Monsoon-27');
   await page.getByRole('button', { name: 'Create officer' }).click();
   await expect(page.getByText('Officer account created successfully.')).toBeVisible();
 
   // The same officer ID again: the server's answer, in the browser's language.
   await page.locator('#language-select').selectOption('ta');
   await page.locator('#username').fill(unique('officer.'));
-  await page.locator('#password').fill('Officer@2026');
+  await page.locator('#password').fill('Jackfruit-Lantern-Monsoon-27');
   await page.locator('#full_name').fill('Sunil Fernando');
   await page.locator('#officer_id').fill(officerId);
   await page.locator('#branch').selectOption('Traffic Branch');
@@ -241,7 +242,7 @@ test('an administrator creates an officer account, who can then sign in at the p
   await page.locator('#language-select').selectOption('en');
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await signInAt(page, '/police/login', username, 'Officer@2026', true);
+  await signInAt(page, '/police/login', username, 'Jackfruit-Lantern-Monsoon-27', true);
   await expect(page).toHaveURL(/\/police\/dashboard$/);
   await expect(page.getByTestId('greeting')).toHaveText(`Hello, ${username}`);
 });

@@ -23,7 +23,7 @@ test('an officer sets up the second factor, signs in with a code, a replay is re
   request,
 }) => {
   test.setTimeout(180_000);
-  const officer = { username: unique('mfa.'), password: 'Officer@2026' };
+  const officer = { username: unique('mfa.'), password: 'Jackfruit-Lantern-Monsoon-27' };
   const created = await request.post('/api/admin/users/create-officer', {
     headers: await bearer(request, ADMIN, 'admin'),
     data: { ...officer, full_name: 'Ruwan Twofactor', officer_id: unique('MF').toUpperCase(), branch: 'Crime Branch', station: OWN_STATION },

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe.helpers';
 import { STATION, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, signedInContext } from './complaints.helpers';
+import { DEMO_ADMIN_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 test('a citizen chooses Sinhala and e-mail only on the settings page; the choice is kept on the account', async ({ browser }) => {
   const citizen = await signUpCitizen((await browser.newContext()).request);
@@ -52,7 +53,7 @@ test("the administrator's message list shows a citizen's messages kept without a
   const citizen = await signUpCitizen(request);
   const slot = await createSlotWithOfficer(request, 'Crime Branch');
   const { reference_number: reference } = await fileCrimeComplaint(request, citizen, slot.id);
-  const context = await signedInContext(browser, { username: 'admin', password: 'Admin@12345' }, 'admin');
+  const context = await signedInContext(browser, { username: 'admin', password: DEMO_ADMIN_PASSWORD }, 'admin');
   const page = await context.newPage();
   await page.goto('/admin/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Messages to citizens' })).toBeVisible();

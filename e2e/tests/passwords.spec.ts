@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.helpers';
 import { signUpCitizen } from './complaints.helpers';
 import { serverWithMailbox } from './mail-server.helpers';
+import { uniqueNic } from './nic.helpers';
+import { captureLivePhoto, fillSignup } from './signup.helpers';
 
 /*
  * The forgotten-password round trip needs the e-mail itself, and the kept message never holds the link (the server
@@ -129,5 +131,46 @@ test('the three pages in Sinhala and Tamil, and the request page says the same f
   await expect(page.getByRole('alert')).toContainText('காலாவதியாகிவிட்டது');
   await expect(page.getByRole('link', { name: 'புதிய இணைப்பைக் கோரவும்' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('a guessable password at signup is refused with the reasons in Tamil; a password change is told by e-mail, without the password', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  await page.goto('/signup');
+  const username = `weak${Date.now().toString(36)}`;
+  await fillSignup(page, username, uniqueNic());
+  await page.getByLabel('Password').fill('Colombo@2026');
+  await captureLivePhoto(page);
+  await page.locator('#language-select').selectOption('ta');
+  await page.getByRole('button', { name: 'பதிவு செய்க', exact: true }).click();
+  // The field's error: the server's verdict and the estimator's reasons, each translated (validation.passwords.json).
+  const error = page.locator('#password-error');
+  await expect(error).toContainText('இந்தக் கடவுச்சொல்லை ஊகிப்பது மிக எளிது.');
+  await expect(error).toContainText('அரிதாகப் பயன்படும் மேலும் சில சொற்களைச் சேர்க்கவும்.');
+  await expect(page.locator('.error-summary')).toContainText('இந்தக் கடவுச்சொல்லை ஊகிப்பது மிக எளிது.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.locator('#language-select').selectOption('en');
+  await expect(error).toContainText('This password is too easy to guess.');
+
+  // A citizen changes their password in the browser: the notice e-mail says when, from which browser and network.
+  const citizen = await signUpCitizen(context.request);
+  await signIn(page, citizen.username, citizen.password);
+  await page.goto('/settings/password');
+  await page.getByLabel('Current password').fill(citizen.password);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Papaya-Lighthouse-Drizzle-52');
+  await page.getByLabel('New password again').fill('Papaya-Lighthouse-Drizzle-52');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed.');
+  const email = `${citizen.username}@example.lk`;
+  const notice = () => own.mailsTo(email).find((m) => m.subject === 'Your password was changed');
+  await expect.poll(notice, { timeout: 30_000 }).toBeDefined();
+  const text = notice()!.text ?? '';
+  expect(text).toContain(citizen.username);
+  expect(text).toMatch(/Device: Chrome \d+ on Linux/);
+  expect(text).toContain('Network: 127.0.0.0/24');
+  expect(text).toContain(`${BASE}/forgot-password`);
+  expect(text).not.toContain(citizen.password);
+  expect(text).not.toContain('Papaya-Lighthouse-Drizzle-52');
   await context.close();
 });

@@ -3,6 +3,7 @@ import { PNG, STATION, colomboDay, fileCrimeComplaint } from './complaints.helpe
 import { serverWithMailbox } from './mail-server.helpers';
 import { claimCode } from './staff-auth.helpers';
 import { nicBirthDate, uniqueNic } from './nic.helpers';
+import { DEMO_ADMIN_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 /*
  * A citizen who signs up on a page shown in Sinhala or Tamil gets their first e-mail in that language: the page's
@@ -51,7 +52,7 @@ async function signUpInBrowser(page: Page, language: 'si' | 'ta', username: stri
   await page.locator('#identity_photo_front-file').setInputFiles(photo('nic-front.png'));
   await page.locator('#identity_photo_back-file').setInputFiles(photo('nic-back.png'));
   await page.locator('#username').fill(username);
-  await page.locator('#password').fill('Citizen@2026');
+  await page.locator('#password').fill('Rambutan-Kite-Harbour-38');
   const live = page.locator('#live_photo');
   await live.getByRole('button', { name: words.startCamera }).click();
   const take = live.getByRole('button', { name: words.capture });
@@ -67,7 +68,7 @@ async function signUpInBrowser(page: Page, language: 'si' | 'ta', username: stri
 let slot: Promise<number> | undefined;
 async function slotId(request: APIRequestContext) {
   slot ??= (async () => {
-    const login = await request.post('/api/auth/login', { data: { username: 'admin', password: 'Admin@12345', area: 'admin' } });
+    const login = await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_ADMIN_PASSWORD, area: 'admin' } });
     const { mfa_token } = (await login.json()) as { mfa_token: string };
     const verified = await request.post('/api/auth/mfa/verify', { data: { mfa_token, code: await claimCode(own.base, 'admin') } });
     expect(verified.status(), await verified.text()).toBe(200);
@@ -91,13 +92,13 @@ for (const language of ['si', 'ta'] as const) {
     await signUpInBrowser(page, language, username);
 
     // The account's language, as the settings read it, is the page's.
-    const login = await context.request.post('/api/auth/login', { data: { username, password: 'Citizen@2026', area: 'citizen' } });
+    const login = await context.request.post('/api/auth/login', { data: { username, password: 'Rambutan-Kite-Harbour-38', area: 'citizen' } });
     const { token } = (await login.json()) as { token: string };
     const preferences = await context.request.get('/api/me/preferences', { headers: { authorization: `Bearer ${token}` } });
     expect(((await preferences.json()) as { language: string }).language).toBe(language);
 
     // The first e-mail: the complaint's, with its appointment.
-    const complaint = await fileCrimeComplaint(context.request, { username, password: 'Citizen@2026' }, await slotId(context.request));
+    const complaint = await fileCrimeComplaint(context.request, { username, password: 'Rambutan-Kite-Harbour-38' }, await slotId(context.request));
     const email = `${username}@example.lk`;
     await expect.poll(() => own.mailsTo(email).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const first = own.mailsTo(email)[0]!;

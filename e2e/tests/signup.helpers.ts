@@ -4,7 +4,7 @@ import { decodeNic } from '../../contracts/src/nic';
 
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-/** Fills the signup form (all but the live photo) as a citizen would, with password Citizen@2026 and the date of birth the NIC encodes. */
+/** Fills the signup form (all but the live photo) as a citizen would, with password Rambutan-Kite-Harbour-38 and the date of birth the NIC encodes. */
 export async function fillSignup(page: Page, username: string, nic: string) {
   await page.getByLabel('First name').fill('Nimal');
   await page.getByLabel('Second name').fill('Perera');
@@ -19,7 +19,7 @@ export async function fillSignup(page: Page, username: string, nic: string) {
   await page.locator('#identity_photo_front-file').setInputFiles(photo('nic-front.png'));
   await page.locator('#identity_photo_back-file').setInputFiles(photo('nic-back.png'));
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Citizen@2026');
+  await page.getByLabel('Password').fill('Rambutan-Kite-Harbour-38');
 }
 
 /** Takes the live photo with the (fake) camera. */

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, CRIME_OFFICER, STATION, colomboDay, signedInContext } from './complaints.helpers';
 import { chooseLanguage, failEachWay, listFailsEachWay, text, type Language } from './ux-errors.helpers';
+import { DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 // Issue 15, item 7, on the police and admin pages: sign-in, slots, officers and the lists.
 
@@ -61,7 +62,7 @@ test('create officer: a failing server says "Error creating officer account.", a
   const page = await (await signedInContext(browser, ADMIN, 'admin')).newPage();
   await page.goto('/admin/create-officer');
   await page.locator('#username').fill('err.officer');
-  await page.locator('#password').fill('Officer@123');
+  await page.locator('#password').fill(DEMO_OFFICER_PASSWORD);
   await page.locator('#full_name').fill('Ruwan Silva');
   await page.locator('#officer_id').fill('OFF-9001');
   await page.locator('#branch').selectOption('Crime Branch');

@@ -14,7 +14,7 @@ test('after Create officer the success message is in view and focused', async ({
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/create-officer');
   await page.getByLabel('Username').fill(unique('officer.'));
-  await page.getByLabel('Password').fill('Officer@2026');
+  await page.getByLabel('Password').fill('Jackfruit-Lantern-Monsoon-27');
   await page.getByLabel('Full name').fill('Kamal Silva');
   await page.getByLabel('Officer ID').fill(unique('OF'));
   await page.getByLabel('Rank').fill('Sergeant');

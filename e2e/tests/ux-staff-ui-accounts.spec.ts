@@ -12,7 +12,7 @@ const focusedText = (page: Page) => page.evaluate(() => (document.activeElement 
 
 test('a deactivated officer is told so, is listed as deactivated, and signs in again once reactivated', async ({ browser, page, request }) => {
   const asAdmin = await bearer(request, ADMIN, 'admin');
-  const officer = { username: unique('retired.'), password: 'Officer@2026' };
+  const officer = { username: unique('retired.'), password: 'Jackfruit-Lantern-Monsoon-27' };
   // At a station of its own: once reactivated it is an idle Crime Branch officer, and at the demo officer's station it
   // would be given the anonymous reports other tests look for in the demo officer's queue.
   const created = await request.post('/api/admin/users/create-officer', {

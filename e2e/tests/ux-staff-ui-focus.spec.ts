@@ -70,7 +70,7 @@ test('an anonymous report opens in the complaint layout: status form first, chip
   // A Crime Branch officer of a station no other test uses: the report is theirs (the least loaded officer of its
   // station gets it, and at the demo officer's station that depends on what other tests left there).
   const station = 'Pettah Police Station';
-  const officer = { username: unique('pettah.'), password: 'Officer@2026' };
+  const officer = { username: unique('pettah.'), password: 'Jackfruit-Lantern-Monsoon-27' };
   const created = await request.post('/api/admin/users/create-officer', {
     headers: await bearer(request, ADMIN, 'admin'),
     data: { ...officer, full_name: 'Nimal Pettah', officer_id: unique('PT').toUpperCase(), branch: 'Crime Branch', station },

@@ -2,13 +2,14 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { ADMIN, CRIME_OFFICER, STATION, colomboDay, createSlotWithOfficer, fileCrimeComplaint, signUpCitizen, slotDay } from './complaints.helpers';
 import { FINES_OFFICER, colomboDateTime, signedInContext, type Area } from './fines.helpers';
 import { seriousViolations } from './axe.helpers';
+import { DEMO_OFFICER_PASSWORD } from '../../server/src/seed/demo-accounts';
 
 // Issue 15, items 8, 9 and 11: what officers and administrators tripped over.
 
 const LANGUAGES = ['en', 'si', 'ta'] as const;
 type Language = (typeof LANGUAGES)[number];
 const WIDTHS = [390, 1280] as const;
-const TRAFFIC_OFFICER = { username: 'traffic.officer', password: 'Officer@123', fullName: 'Nimal Perera' };
+const TRAFFIC_OFFICER = { username: 'traffic.officer', password: DEMO_OFFICER_PASSWORD, fullName: 'Nimal Perera' };
 /** The citizen's header links: none of them is offered to staff. */
 const CITIZEN_LINKS = ['Home', 'Guidance', 'Complaint', 'Track', 'Pay Fine', 'Clearance', 'Anonymous complaint'];
 const EMOJI = /\p{Emoji_Presentation}|[\u26a0\u2714\u2716]/u;

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
     /** The values of the message's placeholders, sent with it so the browser's translation is filled too. */
     readonly params?: Record<string, string | number>,
+    /** field → more validation message keys saying why (a weak password's warning and suggestions). */
+    readonly fieldHints?: Record<string, string[]>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -26,6 +28,8 @@ interface AppErrorOptions {
   /** The fields the error is about (field → validation message key), for an error about several. */
   fields?: Record<string, ValidationMessageKey | string>;
   headers?: Record<string, string>;
+  /** field → more validation message keys saying why and what to do, shown after the field's message. */
+  hints?: Record<string, ValidationMessageKey[]>;
 }
 
 /** The options a code needs: its message's `{{placeholders}}` must be given as `params`. */
@@ -39,7 +43,7 @@ export function appError<C extends ErrorCode>(code: C, ...[options]: AppErrorArg
   const params = (options as { params?: Record<string, string | number> } | undefined)?.params ?? {};
   const message = entry.message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
   const fieldKeys = options?.fields ?? (entry.field && { [options?.field ?? entry.field.name]: entry.field.message });
-  return new AppError(code, entry.status, message, fieldKeys, options?.headers, Object.keys(params).length > 0 ? params : undefined);
+  return new AppError(code, entry.status, message, fieldKeys, options?.headers, Object.keys(params).length > 0 ? params : undefined, options?.hints);
 }
 
 /** Bad input: every bad field named with its validation message key. */

@@ -159,7 +159,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   events.subscribe(notifications.onEvent);
   jobs.work('notification-send', notifications.deliver, { batchSize: 20 });
   // Staff's second factor (TOTP), after their password.
-  const mfa = createMfaService({ db, mfa: createMfaRepository(db), throttle: authRepository, audit, tokenSecret, addressSecret: addressHashes.secret });
+  const mfa = createMfaService({ db, mfa: createMfaRepository(db), throttle: authRepository, audit, events, tokenSecret, addressSecret: addressHashes.secret });
   const auth = createAuthService({
     db,
     auth: authRepository,
@@ -174,6 +174,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     idle: createSessionIdle(db),
     lastUse: createSessionLastUse(db),
     livePhotos: signupPhotos,
+    events,
   });
   // The sessions a person sees and ends themselves ("signed-in devices").
   const sessions = createSessionsService({
@@ -182,6 +183,8 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     users: usersService,
     throttle: authRepository,
     addressSecret: addressHashes.secret,
+    db,
+    events,
   });
   const guards = createAuthGuards(app, { known: (token) => auth.knownPrincipal(token), resolve: (token) => auth.principalFromToken(token) });
   // Passwords changed by their owner, and set again through a one-time link sent by the notifications module.
@@ -193,6 +196,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
     throttle: authRepository,
     principals,
     audit,
+    events,
     addressSecret: addressHashes.secret,
   });
   const passwordReset = createPasswordResetService({
@@ -242,7 +246,7 @@ export async function composeModules(app: FastifyInstance, config: Config, datab
   // "Who has looked at my data?": the citizen's views of their data from the audit log, and the attention list of flags.
   const dataViews = createDataViewsService({ db, staffReads, repository: createDataViewsRepository(db), audit });
   // A citizen's own data and the closing of their account, from each module's service.
-  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit, dataViews });
+  const account = createAccountService({ db, users: usersService, sessions, complaints, clearance, fines: finesService, payments, audit, dataViews, events });
   const adminConsole = createAdminConsoleService({ db, staffReads, users: usersService, stations, auth, slots, workload, audit, files });
   // A Crime Branch officer's account takes the anonymous reports that waited for one.
   adminConsole.onOfficerCreated(async (officer) => {

@@ -1,8 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ANONYMOUS_REPORT_WINDOW_SECONDS, ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW, ANONYMOUS_REPORTS_PER_WINDOW, adminPasswordProblems } from '@pes/contracts';
+import {
+  ANONYMOUS_REPORT_WINDOW_SECONDS,
+  ANONYMOUS_REPORTS_PER_ADDRESS_PER_WINDOW,
+  ANONYMOUS_REPORTS_PER_WINDOW,
+  adminPasswordProblems,
+  validationMessagesEn,
+} from '@pes/contracts';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 import { secretProblems } from './secret-strength';
+import { DEMO_ADMIN_PASSWORD, DEMO_CITIZEN_PASSWORD, DEMO_OFFICER_PASSWORD } from './seed/demo-accounts';
+import { newPasswordProblem } from './modules/users/password-policy';
 
 /**
  * A few connections per core of the database machine. More do not answer faster: the extra queries only
@@ -189,6 +197,9 @@ const envSchema = envFields.superRefine((env, ctx) => {
     // Production refuses what would make it unsafe, naming the setting (and never echoing its value).
     if (env.ADMIN_PASSWORD) {
       const problems = adminPasswordProblems(env.ADMIN_PASSWORD, env.ADMIN_USERNAME);
+      // The demo passwords pass the policy (the demo must sign in), but they are published in the README.
+      if ([DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_CITIZEN_PASSWORD].includes(env.ADMIN_PASSWORD))
+        problems.push('it is a demo password, published in the README');
       if (problems.length) {
         ctx.addIssue({
           code: 'custom',
@@ -246,7 +257,22 @@ export type Config = ReturnType<typeof loadConfig>;
 export type RateLimits = Config['rateLimits'];
 
 /** Development defaults, documented in the README; never used in production. */
-const DEV_ADMIN = { username: 'admin', password: 'Admin@12345' } as const;
+const DEV_ADMIN = { username: 'admin', password: DEMO_ADMIN_PASSWORD } as const;
+
+/**
+ * Production's administrator password through the password estimator every new password passes (password-policy.ts:
+ * a staff account's score), after `loadConfig`'s own checks: an Error in loadConfig's form, naming ADMIN_PASSWORD,
+ * or undefined. Asynchronous, as the estimator's dictionaries are read on first use.
+ */
+export async function administratorPasswordRefusal(config: Pick<Config, 'production' | 'admin'>) {
+  if (!config.production || !config.admin) return undefined;
+  const problem = await newPasswordProblem(config.admin.password, 'admin', 'ADMIN_PASSWORD', { username: config.admin.username });
+  if (!problem) return undefined;
+  const why = [...Object.values(problem.fieldKeys ?? {}), ...(problem.fieldHints?.ADMIN_PASSWORD ?? [])]
+    .map((key) => (validationMessagesEn as Record<string, string>)[key] ?? key)
+    .join(' ');
+  return new Error(`Invalid configuration:\n  ADMIN_PASSWORD: fails the administrator password policy: ${why}`);
+}
 
 function invalidConfiguration(error: z.ZodError) {
   const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

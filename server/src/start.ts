@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { administratorPasswordRefusal, loadConfig } from './config';
 import { MigrationPrivilegeError, SchemaBehindError } from './db/migrations';
 import { openAppDatabase } from './database';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -12,6 +12,11 @@ async function main() {
     config = loadConfig();
   } catch (err) {
     console.error((err as Error).message);
+    process.exit(1);
+  }
+  const weakAdministrator = await administratorPasswordRefusal(config);
+  if (weakAdministrator) {
+    console.error(weakAdministrator.message);
     process.exit(1);
   }
 

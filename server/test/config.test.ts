@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { loadConfig, loadMigrationConfig } from '../src/config';
+import { administratorPasswordRefusal, loadConfig, loadMigrationConfig } from '../src/config';
 import { officers, users } from '../src/modules/users/users.table';
 import { DB_KINDS, startTestApp, type TestApp } from './harness';
 import { login, staffSecret, totpCode } from './helpers';
+import { DEMO_ADMIN_PASSWORD, DEMO_CITIZEN_PASSWORD } from '../src/seed/demo-accounts';
 
 /** A production configuration that starts: every required setting, each strong enough. */
 const PRODUCTION = {
@@ -50,10 +51,24 @@ describe('configuration', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://eservices.police.lk' });
   });
 
+  // Issue 46: the administrator's password passes the estimator every new staff password passes (score 4).
+  it('refuses a production administrator password that passes the character rules but is easy to guess, naming ADMIN_PASSWORD', async () => {
+    const weak = loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'Kandy#Perera1990' });
+    expect((await administratorPasswordRefusal(weak))?.message).toMatch(
+      /^Invalid configuration:\n {2}ADMIN_PASSWORD: fails the administrator password policy: This password is too easy to guess/,
+    );
+    expect(await administratorPasswordRefusal(loadConfig(PRODUCTION))).toBeUndefined();
+    // Development keeps its demo administrator whatever its score: the check is production's.
+    expect(
+      await administratorPasswordRefusal(loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'Kandy#Perera1990', ADMIN_USERNAME: 'admin' })),
+    ).toBeUndefined();
+  });
+
   // Issue 20, finding 6: production started with these, and certificates' QR codes pointed at localhost.
   it.each([
     ['ADMIN_PASSWORD', 'password', /ADMIN_PASSWORD fails the administrator password policy/],
     ['ADMIN_PASSWORD', 'Admin@12345', /ADMIN_PASSWORD fails the administrator password policy: .*well-known word/],
+    ['ADMIN_PASSWORD', DEMO_ADMIN_PASSWORD, /ADMIN_PASSWORD fails the administrator password policy: .*demo password, published in the README/],
     ['ADMIN_PASSWORD', 'chief-Of-Police2026', /ADMIN_PASSWORD fails .*well-known word.*; it must not contain the username/],
     ['TOKEN_SECRET', 'a'.repeat(40), /TOKEN_SECRET is too weak for production: it has too little entropy/],
     ['TOKEN_SECRET', 'password1234567890password1234567890', /TOKEN_SECRET is too weak for production/],
@@ -184,7 +199,13 @@ describe('configuration', () => {
 
   it('uses the documented development defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ production: false, port: 3000, logLevel: 'info', seedDemo: true, admin: { username: 'admin', password: 'Admin@12345' } });
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      logLevel: 'info',
+      seedDemo: true,
+      admin: { username: 'admin', password: DEMO_ADMIN_PASSWORD },
+    });
   });
 });
 
@@ -215,7 +236,7 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: PRODUCTION.ADMIN_PASSWORD } })).json().mfa,
     ).toBe('setup');
     expect(await login(t, 'chief', PRODUCTION.ADMIN_PASSWORD, 'admin')).toBeTruthy();
-    const demo = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'citizen', password: 'Citizen@123' } });
+    const demo = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'citizen', password: DEMO_CITIZEN_PASSWORD } });
     expect(demo.statusCode).toBe(401);
   });
 

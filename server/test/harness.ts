@@ -9,13 +9,14 @@ import { type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client'
 import { openAppDatabase } from '../src/database';
 import { buildApp } from '../src/app';
 import { seedOnStart } from '../src/seed/seed';
+import { DEMO_ADMIN_PASSWORD } from '../src/seed/demo-accounts';
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** The databases every API suite runs on: PGlite always, PostgreSQL when one is reachable. */
 export const DB_KINDS: DbKind[] = inject('pgUrl') ? ['pglite', 'postgres'] : ['pglite'];
 
-export const TEST_ADMIN = { username: 'admin', password: 'Admin@12345' };
+export const TEST_ADMIN = { username: 'admin', password: DEMO_ADMIN_PASSWORD };
 
 /**
  * A fresh database on the test PostgreSQL server; `drop` removes it. Migrated (a copy of the template) unless

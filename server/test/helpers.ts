@@ -4,7 +4,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { AREA_ROLE, decodeNic } from '@pes/contracts';
 import { staffSecondFactors } from '../src/modules/auth/mfa.table';
-import { DEMO_TOTP_SECRET } from '../src/seed/demo-accounts';
+import { DEMO_ADMIN_PASSWORD, DEMO_OFFICER_PASSWORD, DEMO_TOTP_SECRET } from '../src/seed/demo-accounts';
 import { files } from '../src/modules/files/files.table';
 import { citizenProfiles, users } from '../src/modules/users/users.table';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
@@ -205,11 +205,11 @@ export async function createCitizen(t: TestApp, overrides: Record<string, string
 
 /** Creates an officer through the admin API; returns its credentials and token. */
 export async function createOfficer(t: TestApp, branch: string, opts: { station?: string; adminToken?: string; full_name?: string } = {}) {
-  const adminToken = opts.adminToken ?? (await login(t, 'admin', 'Admin@12345'));
+  const adminToken = opts.adminToken ?? (await login(t, 'admin', DEMO_ADMIN_PASSWORD));
   const username = unique('officer');
   const payload = {
     username,
-    password: 'Officer@123',
+    password: DEMO_OFFICER_PASSWORD,
     full_name: opts.full_name ?? `Officer ${username}`,
     officer_id: unique('OF-').toUpperCase(),
     branch,
@@ -217,10 +217,10 @@ export async function createOfficer(t: TestApp, branch: string, opts: { station?
   };
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/create-officer', headers: bearer(adminToken), payload });
   if (res.statusCode !== 201) throw new Error(`create officer failed: ${res.statusCode} ${res.body}`);
-  const token = await login(t, username, 'Officer@123');
+  const token = await login(t, username, DEMO_OFFICER_PASSWORD);
   return {
     username,
-    password: 'Officer@123',
+    password: DEMO_OFFICER_PASSWORD,
     token,
     officer: res.json().officer as { id: number; user_id: number; officer_id: string; station: string; branch: string; full_name: string },
   };

@@ -1,5 +1,5 @@
 import { PAYMENT_RETURN_PATHS, SANDBOX_CHECKOUT_PATH } from '@pes/contracts/payment-paths';
-import { PASSWORD_RESET_PATH, SIGNUP_PHOTO_PATH } from '@pes/contracts/account-paths';
+import { ACCOUNT_DEVICES_PATH, FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH, SIGNUP_PHOTO_PATH } from '@pes/contracts/account-paths';
 
 /** Every route of the web app, in one place (the payment return pages are the contracts', which the server sends). */
 export const paths = {
@@ -37,7 +37,7 @@ export const paths = {
   adminNotifications: '/admin/notifications',
   settings: '/settings',
   /** Signed-in devices, one per area (so a 401 there leads to that area's sign-in page); a citizen's data and closure. */
-  accountDevices: '/account/devices',
+  accountDevices: ACCOUNT_DEVICES_PATH,
   adminDevices: '/admin/devices',
   policeDevices: '/police/devices',
   accountData: '/account/data',
@@ -46,7 +46,7 @@ export const paths = {
   accountClosed: '/account/closed',
   /** Any signed-in user's own password, beside the settings. */
   changePassword: '/settings/password',
-  forgotPassword: '/forgot-password',
+  forgotPassword: FORGOT_PASSWORD_PATH,
   /** The link of a reset e-mail (the server writes it from the same constant). */
   resetPassword: PASSWORD_RESET_PATH,
   policeLogin: '/police/login',

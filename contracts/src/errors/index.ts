@@ -55,6 +55,11 @@ export const apiErrorSchema = z.object({
     fieldKeys: z.record(z.string(), z.string()).optional(),
     /** The values of the message's `{{placeholders}}`, so that the browser fills its own translation with them. */
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    /**
+     * Bad fields: field name → more validation message keys saying why and what to do (a weak password's
+     * warning and suggestions), shown after the field's own message.
+     */
+    fieldHints: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

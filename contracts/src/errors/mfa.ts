@@ -13,6 +13,14 @@ export const mfaErrors = {
     field: { name: 'recovery_code', message: 'recoveryCodeWrong' },
   },
   'mfa.throttled': { status: 429, message: 'Too many wrong codes. Try again in {{minutes}} minute(s).' },
+  /**
+   * Locked after repeated lockouts (SECOND_STEP_LOCKOUTS_PER_DAY of the 15-minute ones within a day): no code is
+   * tried until an administrator resets the account's second step.
+   */
+  'mfa.locked': {
+    status: 423,
+    message: 'Your second sign-in step is locked after repeated wrong codes. Ask your administrator to reset it.',
+  },
   /** Confirm before setup (no secret waiting), or setup or confirm for an account whose second factor is set up. */
   'mfa.not_in_setup': { status: 409, message: 'The second factor is not being set up. Sign in again.' },
   'mfa.not_staff': { status: 409, message: 'Only officers and administrators have a second factor' },

@@ -11,6 +11,17 @@ export const passwordErrors = {
     message: 'This password is one of the most common passwords. Choose one that is harder to guess.',
     field: { name: 'password', message: 'passwordCommon' },
   },
+  /**
+   * The new password is too easy to guess: the zxcvbn-ts estimate (dictionaries, names, l33t, keyboard patterns,
+   * dates, this portal's own words and the account's names) is under the account's role's score
+   * (`PASSWORD_SCORE_REQUIRED`). The answer's `fieldHints` name the estimator's warning and suggestions as
+   * validation message keys (`passwordWarning…`, `passwordSuggestion…`).
+   */
+  'password.weak': {
+    status: 400,
+    message: 'This password is too easy to guess. Choose a longer one, of several uncommon words.',
+    field: { name: 'password', message: 'passwordWeak' },
+  },
   /** The new password is shorter than the account's role allows (an administrator's: 12). */
   'password.too_short': {
     status: 400,

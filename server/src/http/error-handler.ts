@@ -9,11 +9,13 @@ import { isDatabaseUnavailable } from '../db/errors';
 const UNAVAILABLE_RETRY_AFTER_S = '5';
 
 const isMessageKey = (k: string) => Object.hasOwn(validationMessagesEn, k);
+const english = validationMessagesEn as Record<string, string>;
 
 /** The answer's body: the code, its English message and, for bad fields, their message keys and English texts. */
 function errorBody(err: AppError): ApiError {
   // Keys the browser cannot translate (a library's own message) fall back to a generic one, in both forms.
   const keys = err.fieldKeys && Object.fromEntries(Object.entries(err.fieldKeys).map(([f, k]) => [f, isMessageKey(k) ? k : 'invalidType']));
+  const hints = err.fieldHints && Object.fromEntries(Object.entries(err.fieldHints).map(([f, list]) => [f, list.filter(isMessageKey)]));
   return {
     error: {
       code: err.code,
@@ -21,8 +23,10 @@ function errorBody(err: AppError): ApiError {
       ...(err.params && { params: err.params }),
       ...(keys && {
         fieldKeys: keys,
-        fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, (validationMessagesEn as Record<string, string>)[k]!])),
+        // In English, a field's message is followed by its hints (a weak password's warning and suggestions).
+        fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, [k, ...(hints?.[f] ?? [])].map((key) => english[key]).join(' ')])),
       }),
+      ...(hints && { fieldHints: hints }),
     },
   };
 }

@@ -24,10 +24,18 @@ export interface FieldProps {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Translates a validation key; shows other text as it is. */
+/**
+ * Translates a validation key, or several separated by spaces (a field's message and its hints from the server:
+ * `applyServerFieldErrors`); shows other text as it is.
+ */
 export function useValidationText() {
-  const { t } = useTranslation('validation');
-  return (keyOrText?: string) => (keyOrText ? t(keyOrText, { defaultValue: keyOrText }) : '');
+  const { t, i18n } = useTranslation('validation');
+  return (keyOrText?: string) => {
+    if (!keyOrText) return '';
+    const keys = keyOrText.split(' ');
+    if (keys.length > 1 && keys.every((key) => i18n.exists(key, { ns: 'validation' }))) return keys.map((key) => t(key)).join(' ');
+    return t(keyOrText, { defaultValue: keyOrText });
+  };
 }
 
 /** A labelled input with its hint and error tied to it for screen readers. */

@@ -19,11 +19,15 @@ export function useErrorMessage() {
   );
 }
 
-/** Puts the server's per-field errors (validation message keys) on the form's fields. Returns true if any. */
+/**
+ * Puts the server's per-field errors (validation message keys) on the form's fields, each followed by its hints (a weak
+ * password's warning and suggestions) as more keys: the field's message is then the keys separated by spaces, which
+ * FormField and ErrorSummary translate one by one (`useValidationText`). Returns true if any.
+ */
 export function applyServerFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>) {
   if (!(err instanceof ApiError)) return false;
   const entries = Object.entries(err.fieldKeys);
-  for (const [field, key] of entries) setError(field as Path<T>, { type: 'server', message: key });
+  for (const [field, key] of entries) setError(field as Path<T>, { type: 'server', message: [key, ...(err.fieldHints[field] ?? [])].join(' ') });
   return entries.length > 0;
 }
 

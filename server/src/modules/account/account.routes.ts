@@ -31,7 +31,7 @@ export function accountRoutes(deps: { guards: AuthGuards; account: AccountServic
         onRequest: signedIn,
       },
       async (request, reply) => {
-        const closed = await account.close(principalOf(request), request.body);
+        const closed = await account.close(principalOf(request), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
         clearSessionCookie(reply, deps.secureCookies);
         return closed;
       },

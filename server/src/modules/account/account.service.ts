@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../auth/sessions.service';
+import { accountNotice, type SessionClient } from '../auth/account-notices';
+import type { EventRecorder } from '../jobs/domain-events';
 import type { ClearanceService } from '../clearance/clearance.service';
 import type { ComplaintsService } from '../complaints/complaints.service';
 import type { DataViewsService } from '../data-views/data-views.service';
@@ -26,6 +28,8 @@ export function createAccountService(deps: {
   payments: Pick<PaymentsService, 'listForPayer'>;
   audit: Pick<AuditService, 'record'>;
   dataViews: Pick<DataViewsService, 'allOf'>;
+  /** The owner hears that the account was closed (account notices). */
+  events: EventRecorder;
 }) {
   const { db, users, sessions, audit } = deps;
 
@@ -64,7 +68,7 @@ export function createAccountService(deps: {
      * Closes the citizen's own account, as an administrator's deletion does: no sign-in any more, every session ended
      * (on every instance), records kept; audited. The current password is asked again first; a wrong one changes nothing.
      */
-    async close(principal: Principal, input: CloseAccountRequest) {
+    async close(principal: Principal, input: CloseAccountRequest, client: SessionClient = {}) {
       citizenOnly(principal);
       await sessions.reauthenticate(principal, input.password);
       await db.transaction(async (tx) => {
@@ -74,6 +78,7 @@ export function createAccountService(deps: {
         const ended = await sessions.endAll(principal.userId, tx);
         const summary = { before: { username: account.username, role: account.role, active: true }, after: { active: false }, sessions_ended: ended.length };
         await audit.record({ actor: actorOf(principal), action: 'account.close', subject: { type: 'user', id: principal.userId }, summary }, tx);
+        await deps.events.record(tx, accountNotice('closed', { id: principal.userId, username: account.username }, client));
       });
       sessions.forgetUser(principal.userId);
       return { closed: true as const };

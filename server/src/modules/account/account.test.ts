@@ -9,6 +9,7 @@ import { auditLog } from '../audit/audit.table';
 import { sessions } from '../auth/auth.table';
 import { users } from '../users/users.table';
 import { REAUTH_LIMIT } from '../auth/sessions.service';
+import { DEMO_OFFICER_PASSWORD } from '../../seed/demo-accounts';
 
 describe.each(DB_KINDS)("a citizen's own data and account (GET /api/me/export, POST /api/me/close) on %s", (kind) => {
   let t: TestApp;
@@ -166,7 +167,7 @@ describe.each(DB_KINDS)("a citizen's own data and account (GET /api/me/export, P
   });
 
   it('is for citizens only: staff close their accounts through an administrator', async () => {
-    const res = await close(trafficOfficer.token, 'Officer@123');
+    const res = await close(trafficOfficer.token, DEMO_OFFICER_PASSWORD);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('account.citizens_only');
     expect((await me(trafficOfficer.token)).statusCode).toBe(200);

@@ -78,7 +78,10 @@ export function createAdminConsoleService(deps: {
     },
 
     async createOfficer(admin: AuditActor & Pick<Principal, 'stationId'>, input: z.output<typeof createOfficerRequestSchema>) {
-      await assertNewPasswordAllowed(input.password, 'police_officer', 'password');
+      await assertNewPasswordAllowed(input.password, 'police_officer', 'password', {
+        username: input.username,
+        names: [input.full_name, input.officer_id, input.badge_number],
+      });
       const stationId = await stations.idFor(input.station, admin.stationId);
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
       if (await users.officerCodeExists(input.officer_id)) throw appError('users.officer_id_taken');

@@ -11,7 +11,7 @@ describe.each(DB_KINDS)('create-officer on %s', (kind) => {
 
   const validOfficer = (overrides: Record<string, unknown> = {}) => ({
     username: unique('officer'),
-    password: 'Kandy#Ruwan7',
+    password: 'Wattle-Junction-Papaya-93',
     full_name: 'Ruwan Kumara',
     officer_id: unique('PC-').toUpperCase(),
     branch: 'Crime Branch',
@@ -93,8 +93,10 @@ describe.each(DB_KINDS)('create-officer on %s', (kind) => {
       expect(res.json().error.fieldKeys).toEqual({ [field]: key });
     });
 
-    it('accepts a 6-character password', async () => {
-      expect((await create(validOfficer({ password: 'q7#Lm2' }))).statusCode).toBe(201);
+    it('refuses a 6-character password now: long enough, but under a staff account’s score', async () => {
+      const res = await create(validOfficer({ password: 'q7#Lm2' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'password.weak', fieldKeys: { password: 'passwordWeak' } });
     });
 
     it('refuses an unknown station, naming it', async () => {

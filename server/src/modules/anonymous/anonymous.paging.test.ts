@@ -5,6 +5,7 @@ import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createOfficer, login } from '../../../test/helpers';
 import { anonymousComplaints } from './anonymous.table';
 import { EMPTY_STATION, reportFields, submitReport } from './anonymous.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /** The officer's queue comes a page at a time, newest first, so thousands of reports never travel at once. */
 describe.each(DB_KINDS)("an officer's anonymous queue in pages on %s", (kind) => {
@@ -13,7 +14,7 @@ describe.each(DB_KINDS)("an officer's anonymous queue in pages on %s", (kind) =>
   let ids: number[];
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     // The only Crime Branch officer anywhere: every report is theirs.
     const o = await createOfficer(t, 'Crime Branch', { adminToken: admin, station: EMPTY_STATION });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(o.token) });

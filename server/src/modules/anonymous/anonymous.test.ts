@@ -8,6 +8,7 @@ import { rateLimitCounters } from '../rate-limits/rate-limits.table';
 import { anonymousComplaints, anonymousStatusHistory } from './anonymous.table';
 import { hashTrackingCode } from './anonymous.service';
 import { HOME_STATION, OTHER_STATION, photoWithMetadata, reportFields, submitReport } from './anonymous.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 type Officer = Awaited<ReturnType<typeof createOfficer>> & { code: string };
 
@@ -37,7 +38,7 @@ describe.each(DB_KINDS)('anonymous complaints on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     crime = await officer('Crime Branch');
     crimeElsewhere = await officer('Crime Branch', OTHER_STATION);
     traffic = await officer('Traffic Branch');

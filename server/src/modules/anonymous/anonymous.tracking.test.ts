@@ -5,6 +5,7 @@ import { bearer, createOfficer, login } from '../../../test/helpers';
 import { createAnonymousRepository } from './anonymous.repository';
 import { hashTrackingCode } from './anonymous.service';
 import { HOME_STATION, OTHER_STATION, reportFields, submitReport } from './anonymous.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 type Plan = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: Plan[] };
 const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
@@ -24,7 +25,7 @@ describe.each(DB_KINDS)('anonymous tracking shows only its own report on %s', (k
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     const crimeOfficer = async (station: string) => {
       const o = await createOfficer(t, 'Crime Branch', { adminToken: admin, station });
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(o.token) });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { appSettings, loginFailures, loginKnownAddresses, sessions } from './auth.table';
+import { appSettings, loginFailures, loginKnownAddresses, loginKnownDevices, sessions } from './auth.table';
 import { citizenProfiles, officers, users } from '../users/users.table';
 import { stations } from '../stations/stations.table';
 import { addressClass, describeDevice } from './sessions.device';
@@ -51,6 +51,43 @@ function createPrincipalLookup(db: Database) {
 
 export function createAuthRepository(db: Database) {
   const findPrincipal = createPrincipalLookup(db);
+  /**
+   * reserveAttempts, also answering whether this attempt started a lockout: the first one over a key's limit in its
+   * window (the second step counts its lockouts: mfa.service.ts).
+   */
+  async function reserveAttemptsCounting(
+    limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>,
+    windowSeconds: number,
+    tx: DbOrTx = db,
+  ): Promise<{ wait: number; lockedOut: boolean }> {
+    // Always the same order, so two attempts sharing keys never lock them in opposite orders.
+    const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
+    const rows = await tx
+      .insert(loginFailures)
+      .values(sorted.map(({ key, userId }) => ({ key, windowStart: sql`now()`, count: 1, userId })))
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+        },
+      })
+      .returning({
+        key: loginFailures.key,
+        count: loginFailures.count,
+        remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+      });
+    let wait = 0;
+    let lockedOut = false;
+    for (const row of rows) {
+      const limit = sorted.find((l) => l.key === row.key)!.limit;
+      if (row.count > limit) wait = Math.max(wait, Math.max(1, row.remaining));
+      if (row.count === limit + 1) lockedOut = true;
+    }
+    return { wait, lockedOut };
+  }
+
   return {
     /** A session row, with what its owner is shown of the device and network it signed in from (sessions.device.ts). */
     async createSession(jti: string, userId: number, expiresAt: Date, client: SessionClient = {}, tx: DbOrTx = db) {
@@ -74,31 +111,10 @@ export function createAuthRepository(db: Database) {
      * rows' locks), and answers the seconds to wait when any key is now over its limit (0 when allowed).
      */
     async reserveAttempts(limits: ReadonlyArray<{ key: string; limit: number; userId?: number }>, windowSeconds: number, tx: DbOrTx = db): Promise<number> {
-      // Always the same order, so two attempts sharing keys never lock them in opposite orders.
-      const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const expired = sql`${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) < now()`;
-      const rows = await tx
-        .insert(loginFailures)
-        .values(sorted.map(({ key, userId }) => ({ key, windowStart: sql`now()`, count: 1, userId })))
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-            windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
-          },
-        })
-        .returning({
-          key: loginFailures.key,
-          count: loginFailures.count,
-          remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-        });
-      let wait = 0;
-      for (const row of rows) {
-        const limit = sorted.find((l) => l.key === row.key)!.limit;
-        if (row.count > limit) wait = Math.max(wait, Math.max(1, row.remaining));
-      }
-      return wait;
+      return (await reserveAttemptsCounting(limits, windowSeconds, tx)).wait;
     },
+
+    reserveAttemptsCounting,
 
     /** Gives reserved attempts back (a successful sign-in is not counted against the address). */
     async releaseAttempts(keys: string[], tx: DbOrTx = db) {
@@ -122,6 +138,25 @@ export function createAuthRepository(db: Database) {
         .insert(loginKnownAddresses)
         .values({ userId, addressHash })
         .onConflictDoUpdate({ target: [loginKnownAddresses.userId, loginKnownAddresses.addressHash], set: { lastSeenAt: sql`now()` } });
+    },
+
+    /**
+     * Records a sign-in from a device (its keyed hash) and answers whether the account knew it, seen within `days`,
+     * and whether the account had signed in from any device before (its first sign-in is nobody's news). Devices not
+     * seen for `days` are forgotten, so an account keeps a handful of rows.
+     */
+    async rememberDevice(userId: number, deviceHash: string, days: number) {
+      const recent = sql`${loginKnownDevices.lastSeenAt} > now() - make_interval(days => ${days})`;
+      const rows = await db
+        .select({ deviceHash: loginKnownDevices.deviceHash, recent: sql<boolean>`${recent}` })
+        .from(loginKnownDevices)
+        .where(eq(loginKnownDevices.userId, userId));
+      if (rows.some((r) => !r.recent)) await db.delete(loginKnownDevices).where(and(eq(loginKnownDevices.userId, userId), sql`not (${recent})`));
+      await db
+        .insert(loginKnownDevices)
+        .values({ userId, deviceHash })
+        .onConflictDoUpdate({ target: [loginKnownDevices.userId, loginKnownDevices.deviceHash], set: { lastSeenAt: sql`now()` } });
+      return { known: rows.some((r) => r.recent && r.deviceHash === deviceHash), firstEver: rows.length === 0 };
     },
 
     async pruneFailures(windowSeconds: number) {
@@ -153,6 +188,7 @@ export function createAuthRepository(db: Database) {
         const [current] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).for('update');
         if (current?.value === fingerprint) return false;
         await tx.delete(loginKnownAddresses);
+        await tx.delete(loginKnownDevices);
         await tx.delete(loginFailures);
         await tx
           .insert(appSettings)

@@ -8,7 +8,7 @@ import { route } from '../../http/endpoint-route';
 import { parseMultipart } from '../../http/multipart';
 import type { AuthService } from './auth.service';
 
-const errors = errorResponses(400, 401, 403, 409, 413, 415, 429);
+const errors = errorResponses(400, 401, 403, 409, 413, 415, 423, 429);
 const tags = ['auth'];
 
 export function authRoutes(deps: { guards: AuthGuards; auth: AuthService; secureCookies: boolean; limits: RateLimits }): FastifyPluginAsyncZod {

@@ -19,6 +19,9 @@ import type { FilesService } from '../files/files.service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository, SessionClient } from './auth.repository';
+import { accountNotice } from './account-notices';
+import { addressClass, describeDevice } from './sessions.device';
+import type { EventRecorder } from '../jobs/domain-events';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../users/password';
 import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { PrincipalCache } from './principal-cache';
@@ -52,6 +55,9 @@ export function addressHashes(secret: string) {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   return {
     knownAddress: (userId: number, address: string) => mac(`pes-login-address:${userId}:${address}`),
+    /** A device as new-device notices tell them apart: browser and system without versions, and the network. */
+    knownDevice: (userId: number, client: SessionClient) =>
+      mac(`pes-login-device:${userId}:${describeDevice(client.userAgent)?.replace(/ \d+/g, '') ?? '?'}:${addressClass(client.ip) ?? '?'}`),
     throttleKey: (key: string) => mac(`pes-login-throttle:${key}`),
   };
 }
@@ -75,6 +81,9 @@ export function addressKey(ip: string) {
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
+
+/** A sign-in from a device the account has not used for this many days is from a new device (its owner is told). */
+export const NEW_DEVICE_AFTER_DAYS = 90;
 
 /** Refused sign-ins: wait this long (the answer's Retry-After, and its message in minutes). */
 const loginThrottled = (retryAfterSeconds: number) =>
@@ -101,9 +110,11 @@ export function createAuthService(deps: {
   lastUse?: SessionLastUse;
   /** Live photos taken on a phone: a signup names one by its handoff key instead of sending the file. */
   livePhotos: Pick<SignupPhotoService, 'useInSignup'>;
+  /** A sign-in from a new device: its owner hears of it (account notices). */
+  events: EventRecorder;
 }) {
   const { db, auth, users, files, tokens, principals, audit } = deps;
-  const { knownAddress, throttleKey } = addressHashes(deps.addressSecret);
+  const { knownAddress, knownDevice, throttleKey } = addressHashes(deps.addressSecret);
 
   /** Officers' and administrators' sign-ins, and refused ones, are audited (citizens' are not). */
   const auditSignIn = async (user: { id: number; username: string; role: Role }, branch: Branch | null, refused?: string) => {
@@ -148,6 +159,11 @@ export function createAuthService(deps: {
   async function startSession(user: { id: number; username: string; role: Role }, client: SessionClient = {}) {
     const issued = await tokens.issue(user.id, user.role);
     await auth.createSession(issued.jti, user.id, new Date(issued.exp * 1000), client);
+    // A new device: browser and system (versions ignored) with the network, not seen for the account in 90 days.
+    if (client.ip) {
+      const device = await auth.rememberDevice(user.id, knownDevice(user.id, client), NEW_DEVICE_AFTER_DAYS);
+      if (!device.known && !device.firstEver) await deps.events.record(db, accountNotice('new_device', user, client));
+    }
     // Read through the cache, so the session's first requests find their principal in memory.
     const principal = await principals.getOrLoad(issued.jti, () => loadPrincipal(issued));
     await auditSignIn(user, principal?.branch ?? null);
@@ -258,7 +274,10 @@ export function createAuthService(deps: {
 
     /** A citizen's account with its identity photos (stored with it, or not at all). */
     async signupCitizen(input: SignupCitizenFields, photos: Partial<Record<SignupFileField, UploadedFile>>) {
-      await assertNewPasswordAllowed(input.password, 'citizen', 'password');
+      await assertNewPasswordAllowed(input.password, 'citizen', 'password', {
+        username: input.username,
+        names: [input.first_name, input.second_name, input.email.split('@')[0]],
+      });
       if (await users.usernameExists(input.username)) throw appError('auth.username_taken');
       // One person, one account: a NIC in either form is stored and compared in its 12-digit form.
       const identityNumber = normaliseIdentity(input.identity_type, input.identity_number);

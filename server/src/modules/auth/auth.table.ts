@@ -63,6 +63,23 @@ export const loginKnownAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
 );
 
+/**
+ * The devices an account signed in from: a keyed hash (ADDRESS_HASH_SECRET) of the browser and system, versions
+ * ignored ("Firefox on Android"), with the network (IPv4 /24, IPv6 /48), never the User-Agent or the address. A
+ * sign-in from one not seen for the account in 90 days is a new device: its owner is told (account notices).
+ */
+export const loginKnownDevices = pgTable(
+  'login_known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceHash: text('device_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
 /** Instance-independent settings, such as the development token secret. */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { users } from '../users/users.table';
-import { staffRecoveryCodes, staffSecondFactors, usedMfaTokens } from './mfa.table';
+import { secondStepLockouts, staffRecoveryCodes, staffSecondFactors, usedMfaTokens } from './mfa.table';
 
 export function createMfaRepository(db: Database) {
   return {
@@ -86,8 +86,48 @@ export function createMfaRepository(db: Database) {
       await db.delete(usedMfaTokens).where(lt(usedMfaTokens.expiresAt, sql`now()`));
     },
 
+    /** Whether the account's second step is locked (until an administrator resets it). */
+    async isLocked(userId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ userId: secondStepLockouts.userId })
+        .from(secondStepLockouts)
+        .where(and(eq(secondStepLockouts.userId, userId), isNotNull(secondStepLockouts.lockedAt)));
+      return rows.length > 0;
+    },
+
+    /**
+     * Counts a lockout of the account's second step, atomically: one per `windowSeconds` (two addresses locked out in
+     * one window are one lockout), counting again a day after its first lockout. Answers true when this one locked it
+     * (the `limit`th within the day).
+     */
+    async recordLockout(userId: number, limit: number, windowSeconds: number, tx: DbOrTx = db) {
+      const stale = sql`${secondStepLockouts.firstLockoutAt} < now() - interval '1 day'`;
+      const sameWindow = sql`${secondStepLockouts.lastLockoutAt} > now() - make_interval(secs => ${windowSeconds})`;
+      const counted = sql`case when ${stale} then 1 when ${sameWindow} then ${secondStepLockouts.lockouts} else ${secondStepLockouts.lockouts} + 1 end`;
+      const rows = await tx
+        .insert(secondStepLockouts)
+        .values({ userId, lockouts: 1, lockedAt: limit <= 1 ? sql`now()` : null })
+        .onConflictDoUpdate({
+          target: secondStepLockouts.userId,
+          set: {
+            lockouts: counted,
+            firstLockoutAt: sql`case when ${stale} then now() else ${secondStepLockouts.firstLockoutAt} end`,
+            lastLockoutAt: sql`case when ${sameWindow} and not (${stale}) then ${secondStepLockouts.lastLockoutAt} else now() end`,
+            lockedAt: sql`case when ${secondStepLockouts.lockedAt} is not null then ${secondStepLockouts.lockedAt} when ${counted} >= ${limit} then now() end`,
+          },
+        })
+        .returning({
+          lockouts: secondStepLockouts.lockouts,
+          locked: sql<boolean>`${secondStepLockouts.lockedAt} is not null`,
+          lockedNow: sql<boolean>`${secondStepLockouts.lockedAt} = now()`,
+        });
+      const row = rows[0]!;
+      return row.locked && row.lockouts === limit && row.lockedNow;
+    },
+
     /** An administrator's reset: the factor and its recovery codes are gone; the next sign-in sets it up again. */
     async deleteFactor(userId: number, tx: DbOrTx = db) {
+      await tx.delete(secondStepLockouts).where(eq(secondStepLockouts.userId, userId));
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
       const rows = await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, userId)).returning({ userId: staffSecondFactors.userId });
       return rows.length > 0;

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthService } from './auth.service';
 import type { MfaService } from './mfa.service';
 
-const errors = errorResponses(400, 401, 409, 429);
+const errors = errorResponses(400, 401, 409, 423, 429);
 const tags = ['auth'];
 
 /** Staff's second factor after the password (mfa.service.ts), and an administrator's reset of it. */
@@ -26,7 +26,10 @@ export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: Mf
       authEndpoints.mfaConfirm,
       { tags, errors, summary: 'Confirms the TOTP secret with a first code: the session and 10 recovery codes, shown once' },
       async (request, reply) => {
-        const { user, recoveryCodes } = await mfa.confirm(request.body.mfa_token, request.body.code, request.ip);
+        const { user, recoveryCodes } = await mfa.confirm(request.body.mfa_token, request.body.code, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         const session = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
         setCookie(reply, session);
         return { ...session, recovery_codes: recoveryCodes };
@@ -34,7 +37,7 @@ export function mfaRoutes(deps: { guards: AuthGuards; auth: AuthService; mfa: Mf
     );
 
     route(app, authEndpoints.mfaVerify, { tags, errors, summary: 'A TOTP code (good once) or a recovery code: the session' }, async (request, reply) => {
-      const user = await mfa.verify(request.body, request.ip);
+      const user = await mfa.verify(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
       const session = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setCookie(reply, session);
       return session;

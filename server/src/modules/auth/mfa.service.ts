@@ -6,7 +6,9 @@ import { appError } from '../../app-error';
 import type { Database } from '../../db/client';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { Principal } from '../../http/principal';
-import type { AuthRepository } from './auth.repository';
+import type { EventRecorder } from '../jobs/domain-events';
+import { accountNotice } from './account-notices';
+import type { AuthRepository, SessionClient } from './auth.repository';
 import { addressHashes, addressKey, LOGIN_THROTTLE } from './auth.service';
 import { mfaKeys, newRecoveryCode, recoveryCodeHash } from './mfa.crypto';
 import type { MfaRepository } from './mfa.repository';
@@ -18,6 +20,12 @@ const totpFor = (secret: string, label: string) =>
   new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 /** One step either side of now is accepted (a phone's clock a little off, a code typed as it changed). */
 const WINDOW = 1;
+
+/**
+ * Lockouts (the sign-in throttle's 15-minute ones, for wrong codes) allowed within a day: the next locks the second
+ * step until an administrator resets it. At most about 3 × 10 codes a day are tried then, not 10 every 15 minutes.
+ */
+export const SECOND_STEP_LOCKOUTS_PER_DAY = 3;
 
 const isStaff = (role: Role) => role === 'admin' || role === 'police_officer';
 
@@ -39,8 +47,10 @@ export function createMfaService(deps: {
   db: Database;
   mfa: MfaRepository;
   /** The sign-in throttle's counters. */
-  throttle: Pick<AuthRepository, 'reserveAttempts' | 'releaseAttempts' | 'clearFailures' | 'clearFailuresOf'>;
+  throttle: Pick<AuthRepository, 'reserveAttemptsCounting' | 'releaseAttempts' | 'clearFailures' | 'clearFailuresOf'>;
   audit: Pick<AuditService, 'record'>;
+  /** The account's owner hears of a second step set up, reset or locked (account notices). */
+  events: EventRecorder;
   tokenSecret: string;
   addressSecret: string;
 }) {
@@ -79,17 +89,34 @@ export function createMfaService(deps: {
     return { user, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   }
 
-  /** Reserves one code attempt (before the code is checked, as sign-in does with passwords). */
-  async function reserveAttempt(userId: number, ip: string) {
-    const pair = throttleKey(`mfa:${userId}@${addressKey(ip)}`);
+  /**
+   * Reserves one code attempt (before the code is checked, as sign-in does with passwords). A locked second step is
+   * refused first; an attempt that starts a lockout counts it, and the lockout that makes SECOND_STEP_LOCKOUTS_PER_DAY
+   * locks the second step: audited (the administrators' log) and told to the account's owner.
+   */
+  async function reserveAttempt(user: StaffUser, client: SessionClient) {
+    const userId = user.id;
+    if (await mfa.isLocked(userId)) throw appError('mfa.locked');
+    const pair = throttleKey(`mfa:${userId}@${addressKey(client.ip ?? '')}`);
     const account = throttleKey(`mfa:${userId}`);
-    const wait = await throttle.reserveAttempts(
+    const { wait, lockedOut } = await throttle.reserveAttemptsCounting(
       [
         { key: pair, limit: LOGIN_THROTTLE.perAccountAndAddress, userId },
         { key: account, limit: LOGIN_THROTTLE.perAccountFromNewAddresses, userId },
       ],
       LOGIN_THROTTLE.windowSeconds,
     );
+    if (lockedOut) {
+      const locked = await db.transaction(async (tx) => {
+        if (!(await mfa.recordLockout(userId, SECOND_STEP_LOCKOUTS_PER_DAY, LOGIN_THROTTLE.windowSeconds, tx))) return false;
+        const actor = { userId, username: user.username, role: user.role, branch: null };
+        const summary = { lockouts: SECOND_STEP_LOCKOUTS_PER_DAY };
+        await audit.record({ actor, action: 'auth.mfa_locked', subject: { type: 'user', id: userId }, summary }, tx);
+        await deps.events.record(tx, accountNotice('second_step_locked', user, client));
+        return true;
+      });
+      if (locked) throw appError('mfa.locked');
+    }
     if (wait > 0) {
       throw appError('mfa.throttled', { params: { minutes: Math.ceil(wait / 60) }, headers: { 'retry-after': String(wait) } });
     }
@@ -121,6 +148,7 @@ export function createMfaService(deps: {
   return {
     /** The password was right: the step staff take next, with its token. */
     async challenge(user: StaffUser): Promise<MfaChallenge> {
+      if (await mfa.isLocked(user.id)) throw appError('mfa.locked');
       const factor = await mfa.findFactor(user.id);
       // A secret no longer readable (a new TOKEN_SECRET) is set up again.
       const usable = factor?.confirmedAt && keys.decrypt(factor.secretEncrypted, user.id) !== undefined;
@@ -138,9 +166,9 @@ export function createMfaService(deps: {
     },
 
     /** The first code confirms the secret: answers the user (to start a session) and 10 recovery codes, shown once. */
-    async confirm(token: string, code: string, ip: string) {
+    async confirm(token: string, code: string, client: SessionClient) {
       const { user, jti, expiresAt } = await readToken(token, 'setup');
-      const succeeded = await reserveAttempt(user.id, ip);
+      const succeeded = await reserveAttempt(user, client);
       const factor = await mfa.findFactor(user.id);
       const secret = factor && !factor.confirmedAt ? keys.decrypt(factor.secretEncrypted, user.id) : undefined;
       if (!secret) throw appError('mfa.not_in_setup');
@@ -151,6 +179,7 @@ export function createMfaService(deps: {
         if (!(await mfa.useToken(jti, expiresAt, tx))) throw appError('mfa.token_invalid');
         if (!(await mfa.acceptStep(user.id, step, true, tx))) throw appError('mfa.not_in_setup');
         await mfa.replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash), tx);
+        await deps.events.record(tx, accountNotice('second_step_set_up', user, client));
       });
       await succeeded();
       await pruneTokens();
@@ -159,9 +188,9 @@ export function createMfaService(deps: {
     },
 
     /** A code (good once) or an unused recovery code: answers the user, to start a session. */
-    async verify(input: { mfa_token: string; code?: string | undefined; recovery_code?: string | undefined }, ip: string) {
+    async verify(input: { mfa_token: string; code?: string | undefined; recovery_code?: string | undefined }, client: SessionClient) {
       const { user, jti, expiresAt } = await readToken(input.mfa_token, 'verify');
-      const succeeded = await reserveAttempt(user.id, ip);
+      const succeeded = await reserveAttempt(user, client);
       const factor = await mfa.findFactor(user.id);
       const secret = factor?.confirmedAt ? keys.decrypt(factor.secretEncrypted, user.id) : undefined;
       if (!secret) throw appError('mfa.not_in_setup');
@@ -194,6 +223,8 @@ export function createMfaService(deps: {
         if (!target) throw appError('users.not_found');
         if (!isStaff(target.role)) throw appError('mfa.not_staff');
         const hadFactor = await mfa.deleteFactor(userId, tx);
+        // The owner hears of it; the device and network would be the administrator's, so the notice names neither.
+        await deps.events.record(tx, accountNotice('second_step_reset', target));
         // A reset is the way back for an officer locked out by wrong codes: their next set-up starts unthrottled.
         await throttle.clearFailuresOf(userId, tx);
         const summary = { username: target.username, role: target.role, had_factor: hadFactor };

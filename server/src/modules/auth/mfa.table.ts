@@ -36,3 +36,19 @@ export const usedMfaTokens = pgTable('used_mfa_tokens', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Lockouts of an account's second step (wrong codes past the sign-in throttle's limits, 15 minutes each; at most one
+ * counted per 15 minutes, however many addresses were locked out) within a day: the third locks the second step
+ * (`lockedAt`) until an administrator resets it, which deletes the row.
+ */
+export const secondStepLockouts = pgTable('second_step_lockouts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Lockouts since `firstLockoutAt`; counting starts again a day after it. */
+  lockouts: integer('lockouts').notNull(),
+  firstLockoutAt: timestamp('first_lockout_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+});

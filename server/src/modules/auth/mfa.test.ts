@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { DB_KINDS, TEST_ADMIN, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, onTestApp, signInAdmin, totpCode, unique } from '../../../test/helpers';
-import { sessions } from './auth.table';
+import { loginFailures, sessions } from './auth.table';
 import { LOGIN_THROTTLE } from './auth.service';
-import { staffRecoveryCodes, staffSecondFactors } from './mfa.table';
+import { secondStepLockouts, staffRecoveryCodes, staffSecondFactors } from './mfa.table';
+import { SECOND_STEP_LOCKOUTS_PER_DAY } from './mfa.service';
+import { DEMO_OFFICER_PASSWORD } from '../../seed/demo-accounts';
 
 describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
   let t: TestApp;
@@ -22,10 +24,16 @@ describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
   /** A new officer (created by the admin API) whose first sign-in has not happened yet. */
   async function newOfficer() {
     const username = unique('mfaofficer');
-    const payload = { username, password: 'Officer@123', full_name: `Officer ${username}`, officer_id: unique('MF-').toUpperCase(), branch: 'Crime Branch' };
+    const payload = {
+      username,
+      password: DEMO_OFFICER_PASSWORD,
+      full_name: `Officer ${username}`,
+      officer_id: unique('MF-').toUpperCase(),
+      branch: 'Crime Branch',
+    };
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/create-officer', headers: bearer(admin), payload });
     expect(res.statusCode).toBe(201);
-    return { username, password: 'Officer@123', userId: res.json().officer.user_id as number };
+    return { username, password: DEMO_OFFICER_PASSWORD, userId: res.json().officer.user_id as number };
   }
   const challenge = async (who: { username: string; password: string }, ip = '127.0.0.1') => {
     const res = await post('/api/auth/login', { username: who.username, password: who.password, area: 'police' }, ip);
@@ -210,6 +218,58 @@ describe.each(DB_KINDS)("staff's second factor on %s", (kind) => {
     // The new set-up's code is accepted at once, from the office (setUp confirms from 127.0.0.1).
     const again = await setUp(officer);
     expect((await me(again.answer.token)).statusCode).toBe(200);
+  });
+
+  it('locks the second step after three lockouts in a day, until an administrator resets it (audited)', async () => {
+    const officer = await newOfficer();
+    const { secret } = await setUp(officer);
+    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    /** The lockout's 15 minutes pass: the counters' windows and the last counted lockout move back. */
+    const later = async () => {
+      await t.database.db
+        .update(loginFailures)
+        .set({ windowStart: sql`now() - interval '16 minutes'` })
+        .where(eq(loginFailures.userId, officer.userId));
+      await t.database.db
+        .update(secondStepLockouts)
+        .set({ lastLockoutAt: sql`now() - interval '16 minutes'` })
+        .where(eq(secondStepLockouts.userId, officer.userId));
+    };
+    const codes: string[] = [];
+    for (let lockout = 1; lockout <= SECOND_STEP_LOCKOUTS_PER_DAY; lockout++) {
+      const ip = newAddress();
+      const { mfa_token } = await challenge(officer, ip);
+      for (let i = 0; i < LOGIN_THROTTLE.perAccountAndAddress; i++) await post('/api/auth/mfa/verify', { mfa_token, code: wrong }, ip);
+      const refused = await post('/api/auth/mfa/verify', { mfa_token, code: totpCode(secret) }, ip);
+      codes.push(refused.json().error.code);
+      if (lockout < SECOND_STEP_LOCKOUTS_PER_DAY) await later();
+    }
+    expect(codes).toEqual(['mfa.throttled', 'mfa.throttled', 'mfa.locked']);
+    // Locked: the right code is refused, hours later too, and the password step says so.
+    await later();
+    const signIn = await post('/api/auth/login', { username: officer.username, password: officer.password, area: 'police' }, newAddress());
+    expect(signIn.statusCode).toBe(423);
+    expect(signIn.json().error.code).toBe('mfa.locked');
+    const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?action=auth.mfa_locked', headers: bearer(admin) })).json();
+    expect(audit.entries.some((e: { subject_id: string }) => e.subject_id === String(officer.userId))).toBe(true);
+    // The event that tells the owner is recorded (a staff account has no address yet: nothing is sent).
+    // An administrator's reset clears it: the next sign-in sets the second step up again.
+    const reset = await t.app.inject({ method: 'POST', url: `/api/admin/users/${officer.userId}/reset-mfa`, headers: bearer(admin) });
+    expect(reset.statusCode).toBe(200);
+    const again = await setUp(officer);
+    expect((await me(again.answer.token)).statusCode).toBe(200);
+  });
+
+  it('counts two addresses locked out in one window as one lockout', async () => {
+    const officer = await newOfficer();
+    const { secret } = await setUp(officer);
+    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    for (const ip of [newAddress(), newAddress(), newAddress()]) {
+      const { mfa_token } = await challenge(officer, ip);
+      for (let i = 0; i < LOGIN_THROTTLE.perAccountAndAddress + 1; i++) await post('/api/auth/mfa/verify', { mfa_token, code: wrong }, ip);
+    }
+    const [row] = await t.database.db.select().from(secondStepLockouts).where(eq(secondStepLockouts.userId, officer.userId));
+    expect(row).toMatchObject({ lockouts: 1, lockedAt: null });
   });
 
   it('ends a staff session after 30 minutes idle, and keeps one in use', async () => {

@@ -6,7 +6,9 @@ import { actorOf, type AuditService } from '../audit/audit.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { UsersService } from '../users/users.service';
-import type { AuthRepository } from './auth.repository';
+import type { EventRecorder } from '../jobs/domain-events';
+import { accountNotice } from './account-notices';
+import type { AuthRepository, SessionClient } from './auth.repository';
 import { addressHashes, LOGIN_THROTTLE } from './auth.service';
 import type { PasswordsRepository } from './passwords.repository';
 import type { PrincipalCache } from './principal-cache';
@@ -26,11 +28,13 @@ export function createPasswordChangeService(deps: {
   throttle: Pick<AuthRepository, 'reserveAttempts' | 'clearFailures'>;
   principals: Pick<PrincipalCache, 'forgetUser'>;
   audit: Pick<AuditService, 'record'>;
+  /** The owner hears of the change (account notices). */
+  events: EventRecorder;
   addressSecret: string;
 }) {
   const { throttleKey } = addressHashes(deps.addressSecret);
   return {
-    async change(principal: Principal, input: ChangePasswordRequest) {
+    async change(principal: Principal, input: ChangePasswordRequest, client: SessionClient = {}) {
       const key = throttleKey(`password-change:${principal.userId}`);
       const wait = await deps.throttle.reserveAttempts([{ key, limit: PASSWORD_CHANGE_ATTEMPTS }], LOGIN_THROTTLE.windowSeconds);
       if (wait > 0) {
@@ -39,13 +43,14 @@ export function createPasswordChangeService(deps: {
       const account = await deps.users.credentialsOf(principal.userId);
       if (!account?.active || !(await verifyPassword(account.passwordHash, input.current_password))) throw appError('password.current_wrong');
       await deps.throttle.clearFailures(key);
-      await assertNewPasswordAllowed(input.new_password, account.role, 'new_password');
+      await assertNewPasswordAllowed(input.new_password, account.role, 'new_password', { username: account.username, names: account.names });
 
       const newHash = await hashPassword(input.new_password);
       await deps.db.transaction(async (tx) => {
         // Compare-and-set: a change made meanwhile (another session, a reset link) wins, and this one is refused.
         if (!(await deps.users.replacePasswordHash(account.id, account.passwordHash, newHash, tx))) throw appError('password.current_wrong');
         await deps.passwords.revokeSessions(account.id, principal.jti, tx);
+        await deps.events.record(tx, accountNotice('password_changed', account, client));
         if (principal.role !== 'citizen') {
           await deps.audit.record({ actor: actorOf(principal), action: 'auth.password_changed', subject: { type: 'user', id: account.id }, summary: {} }, tx);
         }

@@ -8,7 +8,7 @@ import type { PasswordsRepository } from './passwords.repository';
 describe('the reset link made at sending', () => {
   const tokens = passwordResetTokens('a-test-secret-a-test-secret-a-test-secret');
   const NOW = 1_800_000_000_000;
-  let account = { id: 7, username: 'kamal', role: 'citizen' as const, branch: null, passwordHash: '$argon2id$old', active: true };
+  let account = { id: 7, username: 'kamal', role: 'citizen' as const, branch: null, passwordHash: '$argon2id$old', active: true, names: [] as string[] };
   const service = createPasswordResetService({
     db: {} as Database,
     users: {

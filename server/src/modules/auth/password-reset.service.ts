@@ -6,6 +6,8 @@ import type { EventRecorder, RecordedEvent } from '../jobs/domain-events';
 import { hashPassword } from '../users/password';
 import { assertNewPasswordAllowed } from '../users/password-policy';
 import type { UsersService } from '../users/users.service';
+import { accountNotice } from './account-notices';
+import type { SessionClient } from './auth.repository';
 import type { PasswordsRepository } from './passwords.repository';
 import type { PrincipalCache } from './principal-cache';
 import type { PasswordResetTokens } from './password-reset.token';
@@ -69,12 +71,12 @@ export function createPasswordResetService(deps: {
       return `${resetUrl}?token=${deps.tokens.issue(account.id, expiresAt, account.passwordHash)}`;
     },
 
-    async confirm(input: PasswordResetConfirm) {
+    async confirm(input: PasswordResetConfirm, client: SessionClient = {}) {
       const claimed = deps.tokens.parse(input.token);
       if (!claimed || claimed.expiresAt * 1000 <= now()) throw appError('password.reset_link_invalid');
       const account = await deps.users.credentialsOf(claimed.userId);
       if (!account?.active || !deps.tokens.verify(claimed, account.passwordHash)) throw appError('password.reset_link_invalid');
-      await assertNewPasswordAllowed(input.password, account.role, 'password');
+      await assertNewPasswordAllowed(input.password, account.role, 'password', { username: account.username, names: account.names });
 
       const newHash = await hashPassword(input.password);
       await deps.db.transaction(async (tx) => {
@@ -82,6 +84,7 @@ export function createPasswordResetService(deps: {
         if (!(await deps.users.replacePasswordHash(account.id, account.passwordHash, newHash, tx))) throw appError('password.reset_link_invalid');
         // Every session of the account ends with it (other instances hear it through the sessions' trigger).
         await deps.passwords.revokeSessions(account.id, undefined, tx);
+        await deps.events.record(tx, accountNotice('password_reset', account, client));
         if (account.role !== 'citizen') {
           const actor = { userId: account.id, username: account.username, role: account.role, branch: account.branch };
           await deps.audit.record({ actor, action: 'auth.password_reset', subject: { type: 'user', id: account.id }, summary: {} }, tx);

@@ -8,6 +8,7 @@ import { notificationMessages } from '../notifications/notifications.table';
 import { WITHHELD_SECRET } from '../notifications/notifications.service';
 import { citizenProfiles, users } from '../users/users.table';
 import { passwordResetTokens } from './password-reset.token';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 const PER_ADDRESS = 4;
 const PER_ACCOUNT = 2;
@@ -103,7 +104,7 @@ describe.each(DB_KINDS)('password reset on %s', (kind) => {
     expect(rows[0]!.body).toContain(WITHHELD_SECRET);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).not.toContain(token.split('.')[2]);
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     const listed = await t.app.inject({
       method: 'GET',
       url: `/api/admin/notifications?recipient=${encodeURIComponent(citizen.email)}`,

@@ -33,7 +33,7 @@ export function passwordsRoutes(deps: {
         errors: errorResponses(400, 401, 429),
         onRequest: deps.guards.require(),
       },
-      async (request) => deps.change.change(principalOf(request), request.body),
+      async (request) => deps.change.change(principalOf(request), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
 
     // Per account: over the limit the answer stays the same and nothing is sent (a 429 would tell the account exists
@@ -64,7 +64,7 @@ export function passwordsRoutes(deps: {
         errors: errorResponses(400, 429),
         config: { rateLimit: limitedRoute('password-reset-confirm', deps.limits.passwordReset, clientAddress) },
       },
-      async (request) => deps.reset.confirm(request.body),
+      async (request) => deps.reset.confirm(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
   };
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, login } from '../../../test/helpers';
 import { users } from '../users/users.table';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /** Re-signs a real token's claims with another expiry or secret, to isolate what makes it invalid. */
 async function resign(token: string, opts: { secret: string; exp: number }) {
@@ -123,7 +124,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   });
 
   it('shows an administrator their station', async () => {
-    const token = await login(t, 'admin', 'Admin@12345', 'admin');
+    const token = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     const res = await me('getCurrentUserInfo', bearer(token));
     expect(res.json().user).toMatchObject({ username: 'admin', role: 'admin', station: 'Kollupitiya Police Station', branch: null, address: null });
   });

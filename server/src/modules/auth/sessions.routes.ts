@@ -32,13 +32,13 @@ export function sessionsRoutes(deps: { guards: AuthGuards; sessions: SessionsSer
         errors: errorResponses(400, 401, 404),
         onRequest: signedIn,
       },
-      async (request) => sessions.end(principalOf(request), request.params.id),
+      async (request) => sessions.end(principalOf(request), request.params.id, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
     route(
       app,
       accountEndpoints.endOtherSessions,
       { tags, summary: "Ends every session of the caller's account but this one", errors: errorResponses(401), onRequest: signedIn },
-      async (request) => sessions.endOthers(principalOf(request)),
+      async (request) => sessions.endOthers(principalOf(request), { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
   };
 }

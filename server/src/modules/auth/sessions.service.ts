@@ -1,10 +1,12 @@
 import type { AccountSession } from '@pes/contracts';
 import { appError } from '../../app-error';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
+import type { EventRecorder } from '../jobs/domain-events';
+import { accountNotice } from './account-notices';
 import type { Principal } from '../../http/principal';
 import type { UsersService } from '../users/users.service';
 import { verifyPassword } from '../users/password';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, SessionClient } from './auth.repository';
 import { addressHashes, LOGIN_THROTTLE } from './auth.service';
 import type { PrincipalCache } from './principal-cache';
 import { STAFF_IDLE_MS } from './session-idle';
@@ -25,6 +27,9 @@ export function createSessionsService(deps: {
   /** The sign-in throttle's counters, shared by every instance. */
   throttle: Pick<AuthRepository, 'reserveAttempts' | 'clearFailures'>;
   addressSecret: string;
+  db: Database;
+  /** Sessions ended from another device: the owner hears of it (account notices). */
+  events: EventRecorder;
 }) {
   const { sessions, principals, users, throttle } = deps;
   const { throttleKey } = addressHashes(deps.addressSecret);
@@ -50,14 +55,18 @@ export function createSessionsService(deps: {
     },
 
     /** Ends one of the caller's own live sessions (this one included); anything else is 404 and ends nothing. */
-    async end(principal: Principal, sessionId: string) {
+    async end(principal: Principal, sessionId: string, client: SessionClient = {}) {
       if (!(await sessions.revokeOwn(principal.userId, sessionId))) throw appError('account.session_not_found');
+      if (sessionId !== principal.jti)
+        await deps.events.record(deps.db, accountNotice('sessions_ended', { id: principal.userId, username: principal.username }, client));
       return { ended: forget([sessionId]) };
     },
 
     /** Ends every other live session of the caller's account, keeping the one asking. */
-    async endOthers(principal: Principal) {
-      return { ended: forget(await sessions.revokeAllBut(principal.userId, principal.jti)) };
+    async endOthers(principal: Principal, client: SessionClient = {}) {
+      const ended = forget(await sessions.revokeAllBut(principal.userId, principal.jti));
+      if (ended > 0) await deps.events.record(deps.db, accountNotice('sessions_ended', { id: principal.userId, username: principal.username }, client));
+      return { ended };
     },
 
     /**

@@ -7,6 +7,7 @@ import { auditLog } from '../audit/audit.table';
 import { slots } from '../slots/slots.table';
 import { complaints } from './complaints.table';
 import { complaintFields, createSlot, dayFromToday, OTHER_STATION, submitComplaint } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 type Citizen = Awaited<ReturnType<typeof createCitizen>>;
 
@@ -21,7 +22,7 @@ describe.each(DB_KINDS)('appointment attendance on %s', (kind) => {
   beforeAll(async () => {
     // Many bookings from one account on purpose: the per-account rate limit is raised here.
     t = await startTestApp(kind, { env: { RATE_LIMIT_COMPLAINTS: '1000' } });
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     officers = {
       traffic: await createOfficer(t, 'Traffic Branch', { adminToken: admin }),
       crime: await createOfficer(t, 'Crime Branch', { adminToken: admin }),

@@ -7,6 +7,7 @@ import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { complaints } from './complaints.table';
 import { bookingState, complaintFields, createSlot, dayFromToday, submitComplaint } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 type Citizen = Awaited<ReturnType<typeof createCitizen>>;
 
@@ -17,7 +18,7 @@ describe.each(DB_KINDS)('the booking cap per citizen on %s', (kind) => {
   beforeAll(async () => {
     // Many submissions from one account on purpose: the per-account rate limit is raised here.
     t = await startTestApp(kind, { env: { RATE_LIMIT_COMPLAINTS: '1000' } });
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
   });
   afterAll(() => t?.close());
 

@@ -6,6 +6,7 @@ import { files } from '../files/files.table';
 import { slots } from '../slots/slots.table';
 import { complaints } from './complaints.table';
 import { complaintFields, createSlot, submitComplaint } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe.each(DB_KINDS)('booking under concurrency on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('50 concurrent submissions by 50 citizens on a slot of capacity 5 give exactly 5 complaints and 45 conflicts', async () => {
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     // One submission per citizen: each is within its own booking cap, so only the slot's capacity refuses.
     const citizens: Awaited<ReturnType<typeof createCitizen>>[] = [];
     while (citizens.length < 50) citizens.push(...(await Promise.all(Array.from({ length: 10 }, () => createCitizen(t)))));

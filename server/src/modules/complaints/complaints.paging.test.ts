@@ -4,6 +4,7 @@ import { LIST_COUNT_CAP, COMPLAINTS_PAGE_SIZE, type ComplaintBranch } from '@pes
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, login } from '../../../test/helpers';
 import { HOME_STATION, OTHER_STATION } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 const TYPE_OF: Record<ComplaintBranch, string> = { 'Traffic Branch': 'traffic', 'Crime Branch': 'crime', 'Minor Offense Branch': 'minor_offense' };
 
@@ -62,7 +63,7 @@ describe.each(DB_KINDS)('complaint pages on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     [citizenA, citizenB] = [await createCitizen(t), await createCitizen(t)];
     officers = {
       traffic: await createOfficer(t, 'Traffic Branch', { adminToken: admin }),

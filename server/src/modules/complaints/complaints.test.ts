@@ -3,6 +3,7 @@ import { COMPLAINT_TYPES, type ComplaintType } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, createOfficer, imageFile, login, pdfFile } from '../../../test/helpers';
 import { complaintFields, createSlot, dayFromToday, HOME_STATION, OTHER_STATION, submitComplaint } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 const BRANCH: Record<ComplaintType, string> = { traffic: 'Traffic Branch', crime: 'Crime Branch', minor_offense: 'Minor Offense Branch' };
 
@@ -14,7 +15,7 @@ describe.each(DB_KINDS)('complaints on %s', (kind) => {
   let officers: Record<string, Awaited<ReturnType<typeof createOfficer>>>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     officers = {
       traffic: await createOfficer(t, 'Traffic Branch', { adminToken: admin, full_name: 'Sunil Traffic' }),
       crime: await createOfficer(t, 'Crime Branch', { adminToken: admin, full_name: 'Ruwan Crime' }),

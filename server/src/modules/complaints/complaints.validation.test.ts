@@ -5,6 +5,7 @@ import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { bearer, createCitizen, login, pdfFile, type FilePart } from '../../../test/helpers';
 import { slots } from '../slots/slots.table';
 import { bookingState, complaintFields, createSlot, dayFromToday, OTHER_STATION, submitComplaint } from './complaints.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /** A Windows executable (MZ header) named like a PDF. */
 const fakePdf: FilePart = {
@@ -26,7 +27,7 @@ describe.each(DB_KINDS)('complaint submissions refused on %s', (kind) => {
   beforeAll(async () => {
     // One citizen sends every refused form here: a flood by design, so the complaint limit is raised (not removed).
     t = await startTestApp(kind, { env: { RATE_LIMIT_COMPLAINTS: '1000' } });
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     citizen = (await createCitizen(t)).token;
     slotIds.traffic = (await createSlot(t, admin, { branch: 'Traffic Branch' })).id;
     slotIds.crime = (await createSlot(t, admin, { branch: 'Crime Branch' })).id;

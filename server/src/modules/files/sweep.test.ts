@@ -12,6 +12,7 @@ import { createFilesRepository } from './files.repository';
 import { createFilesService } from './files.service';
 import { createLocalFileStorage } from './files.storage.local';
 import type { UploadedFile } from '../../http/uploaded-file';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 const pdf = (name: string): UploadedFile => ({
   field: 'file',
@@ -54,7 +55,7 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
     const { path: abandoned } = await t.modules.files.upload(pdf('abandoned.pdf'), owner());
     const { path: young } = await t.modules.files.upload(pdf('young.pdf'), owner());
     const { path: used } = await t.modules.files.upload(pdf('used.pdf'), owner());
-    const slot = await createSlot(t, await login(t, 'admin', 'Admin@12345', 'admin'), { branch: 'Traffic Branch' });
+    const slot = await createSlot(t, await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin'), { branch: 'Traffic Branch' });
     expect((await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id, { attachment_path: used }))).statusCode).toBe(201);
     await age([abandoned, used], UNCLAIMED_UPLOAD_TTL_SECONDS + 60);
     await age([young], UNCLAIMED_UPLOAD_TTL_SECONDS - 600);
@@ -141,7 +142,7 @@ describe.each(DB_KINDS)('the sweep of unclaimed uploads on %s', (kind) => {
   it('makes a swept upload unclaimable: the form that names it too late is told to upload it again', async () => {
     const { abandoned } = await threeUploads();
     await t.modules.files.sweepUnclaimed();
-    const slot = await createSlot(t, await login(t, 'admin', 'Admin@12345', 'admin'), { branch: 'Traffic Branch' });
+    const slot = await createSlot(t, await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin'), { branch: 'Traffic Branch' });
     const late = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id, { attachment_path: abandoned }));
     expect(late.statusCode).toBe(400);
     expect(late.json().error).toMatchObject({ code: 'files.not_claimable', fieldKeys: { attachment_path: 'uploadUnusable' } });

@@ -7,6 +7,7 @@ import { bearer, createCitizen, createOfficer, imageFile, login, multipart, pdfF
 import { bookingState, complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import { complaints } from '../complaints/complaints.table';
 import { files } from './files.table';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /**
  * Upload now, claim later: a file uploaded ahead of its form is stored unclaimed and owned by the
@@ -20,7 +21,7 @@ describe.each(DB_KINDS)('upload, then claim on %s', (kind) => {
   let other: Awaited<ReturnType<typeof createCitizen>>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     [citizen, other] = [await createCitizen(t), await createCitizen(t)];
   });
   afterAll(() => t?.close());

@@ -4,6 +4,7 @@ import { BRANCHES, LIST_COUNT_CAP } from '@pes/contracts';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { createOfficer, login, openApiPaths } from '../../../test/helpers';
 import { colomboLocal, countFines, finesActors, get, issueFine, post, validFine } from './fines.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => {
   let t: TestApp;
@@ -26,7 +27,7 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
     const others = BRANCHES.filter((b) => b !== 'Traffic Fine Branch');
     const tokens: Array<[string, string]> = [
       ['citizen', actors.citizen.token],
-      ['admin', await login(t, 'admin', 'Admin@12345')],
+      ['admin', await login(t, 'admin', DEMO_ADMIN_PASSWORD)],
       ...(await Promise.all(others.map(async (b) => [b, (await createOfficer(t, b)).token] as [string, string]))),
     ];
     const before = await countFines(t);
@@ -47,7 +48,7 @@ describe.each(DB_KINDS)('fines: roles, branches and bad input on %s', (kind) => 
   });
 
   it('lets only citizens search, pay and see history', async () => {
-    const officerTokens = [actors.officer.token, await login(t, 'admin', 'Admin@12345')];
+    const officerTokens = [actors.officer.token, await login(t, 'admin', DEMO_ADMIN_PASSWORD)];
     for (const token of officerTokens) {
       const answers = await Promise.all([
         get(t, '/api/fines/search?identity_type=NIC&identity_number=199010312345&vehicle_number=WP', token),

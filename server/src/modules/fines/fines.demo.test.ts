@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness';
 import { login } from '../../../test/helpers';
 import { get, post } from './fines.fixtures';
+import { DEMO_CITIZEN_PASSWORD, DEMO_OFFICER_PASSWORD } from '../../seed/demo-accounts';
 
 describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => 
   afterAll(() => t?.close());
 
   it('gives the demo citizen fines to find and pay, and the analytics page about 200 more', async () => {
-    const citizen = await login(t, 'citizen', 'Citizen@123');
+    const citizen = await login(t, 'citizen', DEMO_CITIZEN_PASSWORD);
     const found = (await get(t, '/api/fines/search?identity_type=NIC&identity_number=199010312345&vehicle_number=WP%20CAB-1234', citizen)).json()
       .fines as Array<{
       id: string;
@@ -24,7 +25,7 @@ describe.each(DB_KINDS)('demo fines in a development database on %s', (kind) => 
     const init = await post(t, `/api/fines/${found[0]!.id}/initiate-payment`, citizen);
     expect(init.json().url).toMatch(/^\/checkout\//);
 
-    const officer = await login(t, 'fines.officer', 'Officer@123');
+    const officer = await login(t, 'fines.officer', DEMO_OFFICER_PASSWORD);
     const overview = (await get(t, '/api/fines/analytics/overview', officer)).json();
     const total = overview.topViolations.reduce((n: number, v: { count: number }) => n + v.count, 0);
     expect(total).toBe(204);

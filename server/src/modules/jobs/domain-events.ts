@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OffenseType } from '@pes/contracts';
+import type { AccountNotice, OffenseType } from '@pes/contracts';
 import type { DbOrTx } from '../../db/client';
 import { insertJobSql, type JobQueue } from './jobs.service';
 
@@ -44,7 +44,13 @@ export type DomainEvent =
    * Someone asked for a reset link for this username, as typed (any name, an account's or not): the password-reset
    * service looks the account up here, in a job, so the request itself does the same work for every name.
    */
-  | { type: 'password.reset_asked'; username: string };
+  | { type: 'password.reset_asked'; username: string }
+  /**
+   * Something happened to an account that its owner must hear of (a password changed or reset, a second step set up,
+   * reset or locked, other sessions ended, a sign-in from a new device, the account closed): when (ISO instant), and
+   * the browser and system and the network (IPv4 /24, IPv6 /48) of the request that did it, where known. Never a secret.
+   */
+  | { type: 'account.notice'; userId: number; username: string; notice: AccountNotice; at: string; device: string | null; network: string | null };
 export type DomainEventType = DomainEvent['type'];
 
 /** An event's fields (all but its type) as SQL expressions over the rows of a statement. */

@@ -5,6 +5,7 @@ import { createCitizen, login } from '../../../test/helpers';
 import { complaintFields, createSlot, submitComplaint } from '../complaints/complaints.fixtures';
 import type { RecordedEvent } from './domain-events';
 import { BUSY_BATCH_INTERVAL_MS, insertJobSql, QUEUES } from './jobs.service';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /**
  * Domain events are jobs inserted in the transaction of the change: a committed change reaches the
@@ -72,7 +73,7 @@ describe.each(DB_KINDS)('jobs and domain events on %s', (kind) => {
 
   it('says a complaint was filed, with its citizen, reference and appointment; a refused booking says nothing', async () => {
     const citizen = await createCitizen(t);
-    const admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    const admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
     const slot = await createSlot(t, admin, { branch: 'Traffic Branch', available_slots: 1 });
     const filed = await submitComplaint(t, citizen.token, 'traffic', complaintFields('traffic', slot.id));
     expect(filed.statusCode).toBe(201);

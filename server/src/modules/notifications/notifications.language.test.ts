@@ -6,6 +6,7 @@ import { bearer, createCitizen, createOfficer, login, unique } from '../../../te
 import { issueFine, post } from '../fines/fines.fixtures';
 import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
 import { startMailbox, startSmsGateway } from './notifications.fixtures';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /**
  * Messages in the recipient's language: the one the account was signed up in, and, for a message that waits (a
@@ -23,7 +24,7 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
     t = await startTestApp(kind, {
       env: { SMTP_URL: mailbox.url(), SMS_HTTP_URL: gateway.url, SMS_HTTP_TOKEN: 'gateway-token', APPOINTMENT_REMINDER_MINUTES: '5000' },
     });
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
   });
   afterAll(async () => {
     await t?.close();

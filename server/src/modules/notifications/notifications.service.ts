@@ -9,6 +9,7 @@ import {
   type NotificationTemplate,
   type Preferences,
 } from '@pes/contracts';
+import { ACCOUNT_DEVICES_PATH, FORGOT_PASSWORD_PATH } from '@pes/contracts/account-paths';
 import { appError } from '../../app-error';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobContext, JobQueue } from '../jobs/jobs.service';
@@ -37,7 +38,15 @@ interface Planned {
    * the account has an address for, and only that one.
    */
   required?: boolean;
+  /** A message the account gets on every one of `channels` it has an address for, whatever its choices (an account notice). */
+  always?: boolean;
 }
+
+/** An instant as a Colombo wall-clock time, "2026-11-29 16:05" (account notices say "Sri Lanka time" beside it). */
+const colomboTime = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Colombo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 
 /**
  * Stands in a stored message for a secret part of it (a password-reset link), which is never stored: the row an
@@ -86,6 +95,21 @@ function plan(event: DomainEvent, reminderMinutes: number, now: Date): Planned[]
     }
     case 'password.reset_asked':
       return [];
+    case 'account.notice':
+      return [
+        {
+          template: `account_${event.notice}`,
+          channels: BOTH,
+          always: true,
+          values: {
+            reference: event.username,
+            username: event.username,
+            when: colomboTime(event.at),
+            device: event.device ?? '',
+            network: event.network ?? '',
+          },
+        },
+      ];
     case 'password.reset_requested': {
       const minutes = String(Math.max(1, Math.round((event.expiresAt * 1000 - now.getTime()) / 60_000)));
       return [
@@ -154,7 +178,10 @@ export function createNotificationsService(deps: {
   reminderMinutes: number;
 }) {
   const { db, staffReads, notifications, users, jobs } = deps;
-  const settingsUrl = `${deps.publicUrl.replace(/\/+$/, '')}/settings`;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  const settingsUrl = `${base}/settings`;
+  /** Where an account notice sends its reader when it was not them. */
+  const noticeLinks = { forgot: `${base}${FORGOT_PASSWORD_PATH}`, devices: `${base}${ACCOUNT_DEVICES_PATH}` };
   const providerFor = (channel: NotificationChannel) => (channel === 'email' ? deps.email : deps.sms);
   /** Per template, what makes its withheld secret at sending (undefined: no longer valid, the message is not sent). */
   const secrets = new Map<NotificationTemplate, (message: { recipientUserId: number; about: string | null }) => Promise<string | undefined>>();
@@ -169,6 +196,7 @@ export function createNotificationsService(deps: {
       ...params.values,
       station: await stationIn(params.values.station),
       ...(template === 'fine_paid' && !params.values.reference && { reference: NO_PAYMENT_REFERENCE[language] }),
+      ...(template.startsWith('account_') && noticeLinks),
     };
     const text = renderMessage(template, language, values, { message: reference, settings: settingsUrl });
     const appointment = params.appointment && { ...params.appointment, station: (await stationIn(params.appointment.station))! };
@@ -192,7 +220,8 @@ export function createNotificationsService(deps: {
   async function onEvent(event: RecordedEvent) {
     const userId = recipientOf(event);
     if (userId === undefined) return;
-    const contact = await users.contactOf(userId);
+    // A closed account still hears that it was closed; anything else goes to active accounts only.
+    const contact = await users.contactOf(userId, { includeClosed: event.type === 'account.notice' && event.notice === 'closed' });
     if (!contact) return;
     const prefs = await preferencesOf(userId);
     const wanted = (c: NotificationChannel) => (c === 'email' ? prefs.notify_email : prefs.notify_sms);
@@ -200,7 +229,7 @@ export function createNotificationsService(deps: {
     const now = new Date();
     const messages: NewMessage[] = [];
     for (const p of plan(event, deps.reminderMinutes, now)) {
-      const channels = p.required ? p.channels.filter(reachable).slice(0, 1) : p.channels.filter(wanted);
+      const channels = p.required ? p.channels.filter(reachable).slice(0, 1) : p.always ? p.channels.filter(reachable) : p.channels.filter(wanted);
       const params: MessageParams = { values: p.values, ...(p.appointment && { appointment: p.appointment }) };
       for (const channel of channels) {
         const reference = newReference();

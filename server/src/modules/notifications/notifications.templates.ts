@@ -15,6 +15,13 @@ export interface TemplateValues {
   vehicle?: string;
   offense?: string;
   court?: string;
+  /** An account notice's moment (Colombo time), the browser and system, and the network (IPv4 /24, IPv6 /48). */
+  when?: string;
+  device?: string;
+  network?: string;
+  /** Where an account notice sends its reader if it was not them: asking for a reset link, their signed-in devices. */
+  forgot?: string;
+  devices?: string;
 }
 
 /** What a message is rendered from, kept with it so that it is rendered again at sending (in the language of then). */
@@ -34,7 +41,150 @@ interface Wording {
 
 type Texts = Record<NotificationTemplate, Record<Language, Wording>>;
 
+/** What every account notice says after its first line: when, from which device and network. */
+const NOTICE_DETAILS: Record<Language, string> = {
+  en: 'When: {when} (Sri Lanka time)\nDevice: {device}\nNetwork: {network}',
+  si: 'කවදා: {when} (ශ්‍රී ලංකා වේලාව)\nඋපාංගය: {device}\nජාලය: {network}',
+  ta: 'எப்போது: {when} (இலங்கை நேரம்)\nசாதனம்: {device}\nவலையமைப்பு: {network}',
+};
+/** A notice's device or network that the request did not tell. */
+const UNKNOWN: Record<Language, string> = { en: 'not known', si: 'නොදනී', ta: 'தெரியவில்லை' };
+
+/** If it was not them: a citizen chooses a new password (which ends every session) and checks their devices. */
+const NOT_YOU_CITIZEN: Record<Language, string> = {
+  en: 'If this was not you, someone else may know your password: choose a new one at once at {forgot} (every session then ends) and check your signed-in devices at {devices}.',
+  si: 'මෙය ඔබ නොවේ නම්, වෙනත් අයෙකු ඔබගේ මුරපදය දන්නවා විය හැක: වහාම {forgot} හි නව මුරපදයක් තෝරන්න (එවිට සියලු සැසි අවසන් වේ) සහ {devices} හි ඔබ පිවිසී ඇති උපාංග පරීක්ෂා කරන්න.',
+  ta: 'இது நீங்கள் இல்லையெனில், வேறொருவர் உங்கள் கடவுச்சொல்லை அறிந்திருக்கலாம்: உடனே {forgot} இல் புதிய கடவுச்சொல்லைத் தெரிவுசெய்யவும் (அப்போது எல்லா அமர்வுகளும் முடியும்), {devices} இல் நீங்கள் உள்நுழைந்துள்ள சாதனங்களைச் சரிபார்க்கவும்.',
+};
+/** Staff's second step: their administrator resets it. */
+const NOT_YOU_STAFF: Record<Language, string> = {
+  en: 'If this was not you, tell your administrator at once: they can reset your second sign-in step and end your sessions.',
+  si: 'මෙය ඔබ නොවේ නම්, වහාම ඔබගේ පරිපාලකට දන්වන්න: ඔවුන්ට ඔබගේ දෙවන පිවිසුම් පියවර යළි සැකසීමට සහ ඔබගේ සැසි අවසන් කිරීමට හැක.',
+  ta: 'இது நீங்கள் இல்லையெனில், உடனே உங்கள் நிர்வாகிக்குத் தெரிவிக்கவும்: அவர் உங்கள் இரண்டாவது உள்நுழைவுப் படியை மீட்டமைத்து உங்கள் அமர்வுகளை முடிக்கலாம்.',
+};
+const NOT_YOU_CLOSED: Record<Language, string> = {
+  en: 'If this was not you, go to your nearest police station at once with your identity card: your records are kept.',
+  si: 'මෙය ඔබ නොවේ නම්, ඔබගේ හැඳුනුම්පත සමඟ වහාම ළඟම පොලිස් ස්ථානයට යන්න: ඔබගේ වාර්තා තබා ඇත.',
+  ta: 'இது நீங்கள் இல்லையெனில், உங்கள் அடையாள அட்டையுடன் உடனே அருகிலுள்ள பொலிஸ் நிலையத்துக்குச் செல்லவும்: உங்கள் பதிவுகள் வைக்கப்பட்டுள்ளன.',
+};
+
+type AccountTemplate = Extract<NotificationTemplate, `account_${string}`>;
+const ACCOUNT_TEXTS: Record<AccountTemplate, { wording: Record<Language, Omit<Wording, 'more'>>; notYou: Record<Language, string> }> = {
+  account_password_changed: {
+    notYou: NOT_YOU_CITIZEN,
+    wording: {
+      en: { subject: 'Your password was changed', short: 'Sri Lanka Police e-Services: the password of your account {username} was changed, {when}.' },
+      si: { subject: 'ඔබගේ මුරපදය වෙනස් කරන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: ඔබගේ {username} ගිණුමේ මුරපදය වෙනස් කරන ලදී, {when}.' },
+      ta: { subject: 'உங்கள் கடவுச்சொல் மாற்றப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கின் கடவுச்சொல் மாற்றப்பட்டது, {when}.' },
+    },
+  },
+  account_password_reset: {
+    notYou: NOT_YOU_CITIZEN,
+    wording: {
+      en: {
+        subject: 'Your password was reset',
+        short: 'Sri Lanka Police e-Services: a new password was set for your account {username} through a reset link, {when}.',
+      },
+      si: { subject: 'ඔබගේ මුරපදය යළි සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: යළි සැකසීමේ සබැඳියකින් ඔබගේ {username} ගිණුමට නව මුරපදයක් සකසන ලදී, {when}.' },
+      ta: {
+        subject: 'உங்கள் கடவுச்சொல் மீட்டமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீட்டமைப்பு இணைப்பின் மூலம் உங்கள் {username} கணக்கிற்குப் புதிய கடவுச்சொல் அமைக்கப்பட்டது, {when}.',
+      },
+    },
+  },
+  account_second_step_set_up: {
+    notYou: NOT_YOU_STAFF,
+    wording: {
+      en: {
+        subject: 'Your second sign-in step was set up',
+        short: 'Sri Lanka Police e-Services: a new authenticator app was set up for your account {username}, {when}.',
+      },
+      si: { subject: 'ඔබගේ දෙවන පිවිසුම් පියවර සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: ඔබගේ {username} ගිණුමට නව සත්‍යාපන යෙදුමක් සකසන ලදී, {when}.' },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி அமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கிற்குப் புதிய அங்கீகரிப்புச் செயலி அமைக்கப்பட்டது, {when}.',
+      },
+    },
+  },
+  account_second_step_reset: {
+    notYou: NOT_YOU_STAFF,
+    wording: {
+      en: {
+        subject: 'Your second sign-in step was reset',
+        short: 'Sri Lanka Police e-Services: an administrator reset the second sign-in step of your account {username}, {when}.',
+      },
+      si: { subject: 'ඔබගේ දෙවන පිවිසුම් පියවර යළි සකසන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: පරිපාලකයෙකු ඔබගේ {username} ගිණුමේ දෙවන පිවිසුම් පියවර යළි සැකසීය, {when}.' },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி மீட்டமைக்கப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு நிர்வாகி உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படியை மீட்டமைத்தார், {when}.',
+      },
+    },
+  },
+  account_second_step_locked: {
+    notYou: NOT_YOU_STAFF,
+    wording: {
+      en: {
+        subject: 'Your second sign-in step is locked',
+        short:
+          'Sri Lanka Police e-Services: after repeated wrong codes, the second sign-in step of your account {username} is locked until an administrator resets it, {when}.',
+      },
+      si: {
+        subject: 'ඔබගේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත',
+        short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: නැවත නැවත වැරදි කේත නිසා, පරිපාලකයෙකු යළි සකසන තුරු ඔබගේ {username} ගිණුමේ දෙවන පිවිසුම් පියවර අගුළු දමා ඇත, {when}.',
+      },
+      ta: {
+        subject: 'உங்கள் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: மீண்டும் மீண்டும் தவறான குறியீடுகளால், நிர்வாகி மீட்டமைக்கும் வரை உங்கள் {username} கணக்கின் இரண்டாவது உள்நுழைவுப் படி பூட்டப்பட்டது, {when}.',
+      },
+    },
+  },
+  account_sessions_ended: {
+    notYou: NOT_YOU_CITIZEN,
+    wording: {
+      en: {
+        subject: 'You were signed out on your other devices',
+        short: 'Sri Lanka Police e-Services: every other session of your account {username} was ended from one device, {when}.',
+      },
+      si: { subject: 'ඔබව අනෙක් උපාංගවලින් ඉවත් කරන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: එක් උපාංගයකින් ඔබගේ {username} ගිණුමේ අනෙක් සියලු සැසි අවසන් කරන ලදී, {when}.' },
+      ta: {
+        subject: 'பிற சாதனங்களில் நீங்கள் வெளியேற்றப்பட்டீர்கள்',
+        short: 'இலங்கை பொலிஸ் இ-சேவைகள்: ஒரு சாதனத்திலிருந்து உங்கள் {username} கணக்கின் மற்ற எல்லா அமர்வுகளும் முடிக்கப்பட்டன, {when}.',
+      },
+    },
+  },
+  account_new_device: {
+    notYou: NOT_YOU_CITIZEN,
+    wording: {
+      en: { subject: 'New sign-in to your account', short: 'Sri Lanka Police e-Services: your account {username} was signed in to from a new device, {when}.' },
+      si: { subject: 'ඔබගේ ගිණුමට නව පිවිසුමක්', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: නව උපාංගයකින් ඔබගේ {username} ගිණුමට පිවිසුණි, {when}.' },
+      ta: { subject: 'உங்கள் கணக்கில் புதிய உள்நுழைவு', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: புதிய சாதனத்திலிருந்து உங்கள் {username} கணக்கில் உள்நுழையப்பட்டது, {when}.' },
+    },
+  },
+  account_closed: {
+    notYou: NOT_YOU_CLOSED,
+    wording: {
+      en: {
+        subject: 'Your account was closed',
+        short: 'Sri Lanka Police e-Services: your account {username} was closed, {when}. It can no longer be used to sign in.',
+      },
+      si: { subject: 'ඔබගේ ගිණුම වසා දමන ලදී', short: 'ශ්‍රී ලංකා පොලිස් ඊ-සේවා: ඔබගේ {username} ගිණුම වසා දමන ලදී, {when}. එයින් තවදුරටත් පිවිසිය නොහැක.' },
+      ta: { subject: 'உங்கள் கணக்கு மூடப்பட்டது', short: 'இலங்கை பொலிஸ் இ-சேவைகள்: உங்கள் {username} கணக்கு மூடப்பட்டது, {when}. அதைக் கொண்டு இனி உள்நுழைய முடியாது.' },
+    },
+  },
+};
+
+/** An account notice in every language: its first line, then when and where from, then what to do if it was not them. */
+const accountTexts = Object.fromEntries(
+  Object.entries(ACCOUNT_TEXTS).map(([template, { wording, notYou }]) => [
+    template,
+    Object.fromEntries(
+      (Object.keys(wording) as Language[]).map((language) => [language, { ...wording[language], more: `${NOTICE_DETAILS[language]}\n\n${notYou[language]}` }]),
+    ),
+  ]),
+) as Record<AccountTemplate, Record<Language, Wording>>;
+
 const TEXTS: Texts = {
+  ...accountTexts,
   complaint_filed: {
     en: {
       subject: 'Complaint {reference} received',
@@ -185,6 +335,8 @@ export function renderMessage(template: NotificationTemplate, language: Language
   const wording = TEXTS[template][language];
   const filled = {
     ...values,
+    device: values.device === '' ? UNKNOWN[language] : values.device,
+    network: values.network === '' ? UNKNOWN[language] : values.network,
     status: values.status && (STATUS_WORDS[values.status]?.[language] ?? values.status),
     offense: values.offense && (OFFENSE_TYPE_NAMES[values.offense as OffenseType]?.[language] ?? values.offense),
   };

@@ -5,6 +5,7 @@ import { bearer, createCitizen, createOfficer, login, unique } from '../../../te
 import { complaintFields, createSlot, dayFromToday, submitComplaint } from '../complaints/complaints.fixtures';
 import { startMailbox, startSmsGateway } from './notifications.fixtures';
 import { notificationMessages } from './notifications.table';
+import { DEMO_ADMIN_PASSWORD } from '../../seed/demo-accounts';
 
 /**
  * Messages through real protocol servers in the process: SMTP (smtp-server, parsed by mailparser) and the
@@ -22,7 +23,7 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     t = await startTestApp(kind, {
       env: { SMTP_URL: mailbox.url(), SMS_HTTP_URL: gateway.url, SMS_HTTP_TOKEN: 'gateway-token', APPOINTMENT_REMINDER_MINUTES: '5000' },
     });
-    admin = await login(t, 'admin', 'Admin@12345', 'admin');
+    admin = await login(t, 'admin', DEMO_ADMIN_PASSWORD, 'admin');
   });
   afterAll(async () => {
     await t?.close();

@@ -110,11 +110,27 @@ export function createUsersRepository(db: Database) {
     /** What a password change or reset needs of an account: its role, password hash and whether it is active. */
     async credentialsOf(userId: number, tx: DbOrTx = db) {
       const rows = await tx
-        .select({ id: users.id, username: users.username, role: users.role, branch: officers.branch, passwordHash: users.passwordHash, active: users.active })
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          branch: officers.branch,
+          passwordHash: users.passwordHash,
+          active: users.active,
+          officerName: officers.fullName,
+          firstName: citizenProfiles.firstName,
+          secondName: citizenProfiles.secondName,
+          email: citizenProfiles.email,
+        })
         .from(users)
         .leftJoin(officers, eq(officers.userId, users.id))
+        .leftJoin(citizenProfiles, eq(citizenProfiles.userId, users.id))
         .where(eq(users.id, userId));
-      return rows[0];
+      const row = rows[0];
+      if (!row) return undefined;
+      const { officerName, firstName, secondName, email, ...account } = row;
+      /** What a new password must not be built on: the account's names and its e-mail's local part. */
+      return { ...account, names: [officerName, firstName, secondName, email?.split('@')[0]].filter((n): n is string => !!n) };
     },
 
     /**
@@ -257,12 +273,13 @@ export function createUsersRepository(db: Database) {
 
     /** An active user's profile: a citizen's with identity and photos, an officer's with officer details. */
     /** An active citizen's e-mail address and mobile number (messages about their records). */
-    async contactOf(userId: number) {
+    /** A citizen's e-mail and mobile number; of an active account only, unless `includeClosed` (the notice of its closing). */
+    async contactOf(userId: number, options: { includeClosed?: boolean } = {}) {
       const rows = await db
         .select({ email: citizenProfiles.email, mobileNumber: citizenProfiles.mobileNumber })
         .from(citizenProfiles)
         .innerJoin(users, eq(users.id, citizenProfiles.userId))
-        .where(and(eq(citizenProfiles.userId, userId), eq(users.active, true)));
+        .where(and(eq(citizenProfiles.userId, userId), options.includeClosed ? undefined : eq(users.active, true)));
       return rows[0];
     },
 

@@ -26,7 +26,7 @@ export function createUsersService(deps: { users: UsersRepository; identityColli
     replacePasswordHash: (userId: number, oldHash: string, newHash: string, tx?: DbOrTx) => users.replacePasswordHash(userId, oldHash, newHash, tx),
     officerView: (officerRowId: number) => users.officerView(officerRowId),
     countByRole: (role: Role) => users.countByRole(role),
-    contactOf: (userId: number) => users.contactOf(userId),
+    contactOf: (userId: number, options?: { includeClosed?: boolean }) => users.contactOf(userId, options),
 
     /**
      * Active (or deactivated) users after `cursor`, optionally of a role: by id, or by a name, username or identity

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly fieldKeys: Record<string, string> = {},
     /** The values of the message's `{{placeholders}}` (the server sends them with the code). */
     readonly params: Record<string, string | number> = {},
+    /** field → more validation message keys saying why (a weak password's warning and suggestions). */
+    readonly fieldHints: Record<string, string[]> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,7 +36,7 @@ export class ApiError extends Error {
 export function errorFromAnswer(status: number, data: unknown, statusText = ''): ApiError {
   const err = (data as Partial<ApiErrorBody> | undefined)?.error;
   const code = err?.code ?? (status === 413 ? 'request.too_large' : `http.${status}`);
-  return new ApiError(status, code, err?.message ?? statusText, err?.fields, err?.fieldKeys, err?.params);
+  return new ApiError(status, code, err?.message ?? statusText, err?.fields, err?.fieldKeys, err?.params, err?.fieldHints);
 }
 
 const API_BASE = '/api';
