@@ -57,7 +57,7 @@ export const passwordSuggestionKey = <K extends PasswordSuggestion>(key: K) => `
 
 /** A reset link is valid this long after it was asked for, and once. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
-export { PASSWORD_RESET_PATH } from './account-paths';
+export { ACCOUNT_DEVICES_PATH, FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH, SIGNUP_PHOTO_PATH } from './account-paths';
 /** A reset token as the server issues it (`<user id>.<expiry>.<signature>`): anything longer is not one. */
 const RESET_TOKEN_MAX = 200;
 

@@ -9,8 +9,8 @@ import {
   normaliseSignupPhotoToken,
   type SignupPhotoHandoff,
   type SignupPhotoStatus,
+  SIGNUP_PHOTO_PATH,
 } from '@pes/contracts';
-import { SIGNUP_PHOTO_PATH } from '@pes/contracts/account-paths';
 import { AppError, appError } from '../../app-error';
 import type { Database, DbOrTx } from '../../db/client';
 import type { UploadedFile } from '../../http/uploaded-file';

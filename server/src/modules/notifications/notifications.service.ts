@@ -8,8 +8,9 @@ import {
   type NotificationChannel,
   type NotificationTemplate,
   type Preferences,
+  ACCOUNT_DEVICES_PATH,
+  FORGOT_PASSWORD_PATH,
 } from '@pes/contracts';
-import { ACCOUNT_DEVICES_PATH, FORGOT_PASSWORD_PATH } from '@pes/contracts/account-paths';
 import { appError } from '../../app-error';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobContext, JobQueue } from '../jobs/jobs.service';
