@@ -1,5 +1,5 @@
 import type { Branch } from '@pes/contracts';
-import demoPasswords from './demo-passwords.json';
+import demoPasswords from './demo-passwords.json' with { type: 'json' };
 
 /**
  * The demo accounts' published passwords (README), one per role, each passing the password policy of its role
