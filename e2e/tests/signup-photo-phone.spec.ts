@@ -105,6 +105,7 @@ test('a laptop whose camera is refused offers the phone; a wrong link says so in
   await phone.goto('/signup/photo/0000000000000000');
   await expect(phone.getByRole('alert')).toContainText('This link does not exist.');
   await phone.locator('#language-select').selectOption('si');
+  await expect(phone.getByRole('heading', { level: 1, name: 'ලියාපදිංචියක් සඳහා සජීවී ඡායාරූපය' })).toBeVisible();
   await phone.reload();
   await expect(phone.getByRole('alert')).toContainText('මෙම සබැඳිය නොපවතී.');
   expect(await seriousViolations(phone)).toEqual([]);
